@@ -1,0 +1,90 @@
+import * as v from "valibot";
+import { BIRTH_DATE_BEFORE, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, VERIFICATION_CODE_LENGTH } from "../constants";
+
+/** Tunisian mobile: optional +216 or 00216, then 8 digits starting 2, 4, 5 or 9. */
+export const TN_PHONE_RE = /^(?:\+216|00216)?[2459]\d{7}$/;
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/** Latin (with accents) or Arabic letters, words separated by single spaces. */
+export const NAME_RE = /^[\p{Script=Latin}\p{Script=Arabic}]+(?:[ '-][\p{Script=Latin}\p{Script=Arabic}]+)*$/u;
+export const CODE_RE = new RegExp(`^[A-Za-z0-9]{${VERIFICATION_CODE_LENGTH}}$`);
+export const DATE_DDMMYYYY_RE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+export function isTunisianPhone(value: string): boolean {
+  return TN_PHONE_RE.test(value.replace(/\s+/g, ""));
+}
+
+/** `+216 22 000 001` → `22000001`. */
+export function normalizePhone(value: string): string {
+  const compact = value.replace(/\s+/g, "");
+  return compact.replace(/^(?:\+216|00216)/, "");
+}
+
+export function isEmail(value: string): boolean {
+  return EMAIL_RE.test(value);
+}
+
+/** Parses dd/mm/yyyy into an ISO date (yyyy-mm-dd), or null if it is not a real day. */
+export function parseDdMmYyyy(value: string): string | null {
+  const m = DATE_DDMMYYYY_RE.exec(value.trim());
+  if (!m) return null;
+  const [, dd, mm, yyyy] = m as unknown as [string, string, string, string];
+  const d = Number(dd);
+  const mo = Number(mm);
+  const y = Number(yyyy);
+  if (y < 1900 || y > 2099 || mo < 1 || mo > 12 || d < 1) return null;
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
+  return `${yyyy}-${mm}-${dd}`;
+}
+
+export function isBirthDateAllowed(iso: string): boolean {
+  return iso < BIRTH_DATE_BEFORE;
+}
+
+/** Longest run of one repeated character. */
+export function longestRun(value: string): number {
+  let best = 0;
+  let run = 0;
+  let prev: string | undefined;
+  for (const ch of value) {
+    run = ch === prev ? run + 1 : 1;
+    prev = ch;
+    if (run > best) best = run;
+  }
+  return best;
+}
+
+export function isStrongPassword(value: string): boolean {
+  return /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value) && /[^A-Za-z0-9]/.test(value);
+}
+
+export const nameSchema = (required: "name_required" | "last_name_required", invalid: "name_invalid" | "last_name_invalid") =>
+  v.pipe(
+    v.string(required),
+    v.trim(),
+    v.nonEmpty(required),
+    v.minLength(NAME_MIN, invalid),
+    v.maxLength(NAME_MAX, invalid),
+    v.regex(NAME_RE, invalid),
+  );
+
+/** Password of registration: 8–16, upper, lower, digit, special. */
+export const newPasswordSchema = v.pipe(
+  v.string("password_required"),
+  v.nonEmpty("password_required"),
+  v.minLength(PASSWORD_MIN, "password_length"),
+  v.maxLength(PASSWORD_MAX, "password_too_long"),
+  v.check(isStrongPassword, "password_weak"),
+);
+
+export const verificationCodeSchema = v.pipe(
+  v.string("code_required"),
+  v.trim(),
+  v.nonEmpty("code_required"),
+  v.regex(CODE_RE, "code_invalid"),
+);
+
+export const idSchema = v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))]), v.integer(), v.minValue(1));
+
+/** Bot-check token, sent as `g-recaptcha-response` (ALTCHA payload, or anything when BOT_CHECK=off). */
+export const botCheckField = { "g-recaptcha-response": v.optional(v.string(), "") };

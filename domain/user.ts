@@ -1,0 +1,106 @@
+import { GROUP } from "./constants";
+
+export type UserType = "student" | "teacher" | "parent" | "influencer" | "admin";
+
+export interface Affiliation {
+  id: number;
+  offer_id: number;
+  group: { id: number; name: string };
+  /** "year" | "month" | "week" | "day" | "rest_of_year" | "free" */
+  period: string;
+  start_date: string;
+  end_date: string;
+}
+
+export interface Permissions {
+  forum: boolean;
+  exam: boolean;
+  isProfSon: boolean;
+  versPilote: boolean;
+  freeHours: boolean;
+  hasEditDivision: boolean;
+  influencer: boolean;
+  eligibleUserForGift: boolean;
+  takeTrialAdvantage: boolean;
+  changePassword: boolean;
+  discount: boolean;
+}
+
+/** The current user, as `GET /auth/me` returns it (SPEC §3 "User/profile"). */
+export interface Me {
+  id: number;
+  user_type: UserType;
+  name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  phone2: string | null;
+  gender: "male" | "female" | null;
+  birth_date: string | null;
+  avatar: string | null;
+  points: number;
+  gift_point: number;
+  division: { id: number; name: string } | null;
+  optional_subject: { id: number; name: string } | null;
+  country: { id: number; name: string } | null;
+  state: { id: number; name: string } | null;
+  delegation: { id: number; name: string } | null;
+  institute: { id: number; name: string } | null;
+  affiliations: Affiliation[];
+  completed: boolean;
+  verified: boolean;
+  google_id: string | null;
+  facebook_id: string | null;
+  freeHours: { total_seconds: number; used_seconds: number } | null;
+  isTest: boolean;
+  gift_code: string | null;
+  password_changed_at: string | null;
+  hasPhoneParent: boolean;
+  created_at: string;
+  permissions: Permissions;
+  discountCode: string | null;
+  discountType: "percentage" | "points" | null;
+  discountAmount: number | null;
+  studentLevel: string | null;
+  hasParent: boolean;
+  hasParentRequest: boolean;
+  /** Set on impersonation sessions: the admin acting as this user. */
+  adminId: number | null;
+}
+
+/** Group ids whose full-year subscription opens the forum (Silver+ and Gold). */
+export const FORUM_GROUPS = [34, 35] as const;
+
+export function hasGroup(affiliations: readonly Affiliation[], groupIds: readonly number[]): boolean {
+  return affiliations.some((a) => groupIds.includes(a.group.id));
+}
+
+/** Forum access: a Silver+ or Gold subscription for the whole year. */
+export function hasForumAccess(affiliations: readonly Affiliation[]): boolean {
+  return affiliations.some((a) => (FORUM_GROUPS as readonly number[]).includes(a.group.id) && a.period === "year");
+}
+
+/**
+ * Why the forum is closed, or null when it is open: without any offer of group 33 the pupil
+ * "cannot access the forum"; with one, they are told to subscribe to Silver+ or Gold for the whole year.
+ */
+export function forumWarning(affiliations: readonly Affiliation[]): "no_access" | "upgrade" | null {
+  if (hasForumAccess(affiliations)) return null;
+  return hasGroup(affiliations, [GROUP.operatorSilver]) ? "upgrade" : "no_access";
+}
+
+/** Wallet label variant: 1 point, 2 to 10 points, more (SPEC §2 "wallet widget"). */
+export function pointsLabelVariant(points: number): "one" | "few" | "many" {
+  if (points === 1) return "one";
+  if (points >= 2 && points <= 10) return "few";
+  return "many";
+}
+
+/** Where the "Parrain" entry leads. */
+export function parrainPath(me: Pick<Me, "gift_code">): "/gift-code" | "/generate-gift-code" {
+  return me.gift_code ? "/gift-code" : "/generate-gift-code";
+}
+
+export function hasOffers(me: Pick<Me, "affiliations">): boolean {
+  return me.affiliations.length > 0;
+}

@@ -1,0 +1,42 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import { openDatabase } from "./db/client";
+import { seedDemo } from "./db/seed/demo";
+import { seedReference } from "./db/seed/reference";
+import type { Env } from "./env";
+import { createAltchaBotCheck, offBotCheck } from "./adapters/bot-check";
+import { createOutboxMessaging } from "./adapters/messaging";
+import type { Deps } from "./lib/deps";
+import { createLogger } from "./lib/logger";
+
+/** The signing secret: JWT_SECRET, else one generated once and kept in DATA_DIR (never in production). */
+export function loadSecret(env: Env): string {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  if (env.NODE_ENV === "production") throw new Error("JWT_SECRET is required in production");
+  if (env.DATA_DIR === "memory://") return randomBytes(32).toString("hex");
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const file = join(env.DATA_DIR, "secret.key");
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
+  return readFileSync(file, "utf8").trim();
+}
+
+/** Opens the database, applies migrations, seeds on first start and wires the adapters. */
+export async function createDeps(env: Env, overrides: Partial<Pick<Deps, "now">> = {}): Promise<Deps> {
+  const log = createLogger(env.LOG_LEVEL);
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const now = overrides.now ?? (() => new Date());
+  if (await seedReference(database.db)) log.info("seeded reference data");
+  if (env.SEED_DEMO && (await seedDemo(database.db, now()))) log.info("seeded demo accounts");
+  const secret = loadSecret(env);
+  return {
+    db: database.db,
+    database,
+    env,
+    log,
+    secret,
+    now,
+    messaging: createOutboxMessaging(database.db, log, { logBodies: env.NODE_ENV !== "production" }),
+    botCheck: env.BOT_CHECK === "off" ? offBotCheck : createAltchaBotCheck(database.db, secret, now),
+  };
+}

@@ -1,0 +1,270 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+// ───────────────────────── reference ─────────────────────────
+export const countries = pgTable("countries", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  nameEn: text("name_en").notNull(),
+  nameAr: text("name_ar").notNull(),
+  code: text("code").notNull(),
+});
+
+export const states = pgTable("states", {
+  id: integer("id").primaryKey(),
+  countryId: integer("country_id").notNull().references(() => countries.id),
+  name: text("name").notNull(),
+  nameAr: text("name_ar").notNull(),
+});
+
+export const delegations = pgTable(
+  "delegations",
+  {
+    id: integer("id").primaryKey(),
+    stateId: integer("state_id").notNull().references(() => states.id),
+    name: text("name").notNull(),
+    nameAr: text("name_ar").notNull(),
+  },
+  (t) => [index("delegations_state_idx").on(t.stateId)],
+);
+
+export const institutes = pgTable(
+  "institutes",
+  {
+    id: integer("id").primaryKey(),
+    stateId: integer("state_id").notNull().references(() => states.id),
+    delegationId: integer("delegation_id").references(() => delegations.id),
+    name: text("name").notNull(),
+  },
+  (t) => [index("institutes_state_idx").on(t.stateId)],
+);
+
+export const divisions = pgTable("divisions", {
+  id: integer("id").primaryKey(),
+  level: text("level").notNull(),
+  name: text("name").notNull(),
+  nameEn: text("name_en").notNull(),
+  nameAr: text("name_ar").notNull(),
+  position: integer("position").notNull(),
+});
+
+export const optionalSubjects = pgTable("optional_subjects", {
+  id: integer("id").primaryKey(),
+  divisionId: integer("division_id").notNull().references(() => divisions.id),
+  name: text("name").notNull(),
+  nameAr: text("name_ar").notNull(),
+});
+
+export const editDivisionReasons = pgTable("edit_division_reasons", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  nameEn: text("name_en").notNull(),
+  nameAr: text("name_ar").notNull(),
+});
+
+export const offerGroups = pgTable("offer_groups", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+});
+
+// ───────────────────────── users and auth ─────────────────────────
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    userType: text("user_type").notNull().default("student"),
+    name: text("name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    phone2: text("phone2"),
+    parentPhone: text("parent_phone"),
+    gender: text("gender"),
+    birthDate: date("birth_date", { mode: "string" }),
+    avatar: text("avatar"),
+    passwordHash: text("password_hash").notNull(),
+    divisionId: integer("division_id").references(() => divisions.id),
+    optionalSubjectId: integer("optional_subject_id").references(() => optionalSubjects.id),
+    countryId: integer("country_id").references(() => countries.id),
+    stateId: integer("state_id").references(() => states.id),
+    delegationId: integer("delegation_id").references(() => delegations.id),
+    instituteId: integer("institute_id").references(() => institutes.id),
+    verified: boolean("verified").notNull().default(false),
+    completed: boolean("completed").notNull().default(true),
+    googleId: text("google_id"),
+    facebookId: text("facebook_id"),
+    isTest: boolean("is_test").notNull().default(false),
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
+    /** Set by an operator: the next login is refused until the password is reset with a code. */
+    passwordExpired: boolean("password_expired").notNull().default(false),
+    passwordChangedAt: ts("password_changed_at").notNull().defaultNow(),
+    giftCode: text("gift_code"),
+    giftPoint: integer("gift_point").notNull().default(0),
+    freeHoursTotal: integer("free_hours_total_s"),
+    freeHoursUsed: integer("free_hours_used_s").notNull().default(0),
+    referralCode: text("referral_code"),
+    hasEditDivision: boolean("has_edit_division").notNull().default(false),
+    versPilote: boolean("vers_pilote").notNull().default(false),
+    notificationPreferences: jsonb("notification_preferences").$type<Record<string, 0 | 1>>().notNull().default({}),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_email_uq").on(sql`lower(${t.email})`),
+    uniqueIndex("users_phone_uq").on(t.phone),
+  ],
+);
+
+export const affiliations = pgTable(
+  "affiliations",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    offerId: integer("offer_id").notNull(),
+    groupId: integer("group_id").notNull().references(() => offerGroups.id),
+    period: text("period").notNull(),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }).notNull(),
+    amountPaid: integer("amount_paid").notNull().default(0),
+  },
+  (t) => [index("affiliations_user_idx").on(t.userId)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    adminId: integer("admin_id").references(() => users.id),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    expiresAt: ts("expires_at").notNull(),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Verification, reset and transfer codes: hashed, 10 minutes, 5 tries. */
+export const authCodes = pgTable(
+  "auth_codes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").notNull(),
+    codeHash: text("code_hash").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    consumedAt: ts("consumed_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("auth_codes_user_purpose_idx").on(t.userId, t.purpose)],
+);
+
+export const impersonationTokens = pgTable("impersonation_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  adminId: integer("admin_id").notNull().references(() => users.id),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: ts("expires_at").notNull(),
+  usedAt: ts("used_at"),
+});
+
+/** Messages handed to the SMS / e-mail adapter (the dev outbox reads them). */
+export const outboxMessages = pgTable("outbox_messages", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  to: text("to").notNull(),
+  channel: text("channel").notNull(),
+  kind: text("kind").notNull(),
+  code: text("code"),
+  body: text("body").notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: ts("window_start").notNull(),
+  count: integer("count").notNull(),
+});
+
+export const usedBotChallenges = pgTable("used_bot_challenges", {
+  signature: text("signature").primaryKey(),
+  expiresAt: ts("expires_at").notNull(),
+});
+
+// ───────────────────────── wallet ─────────────────────────
+/** One row per wallet owner; user_id null is never used: the platform's own wallets have negative ids. */
+export const wallets = pgTable(
+  "wallets",
+  {
+    ownerId: integer("owner_id").primaryKey(),
+    balance: integer("balance").notNull().default(0),
+    kind: text("kind").notNull().default("user"),
+  },
+  (t) => [check("wallets_user_balance_non_negative", sql`${t.kind} <> 'user' OR ${t.balance} >= 0`)],
+);
+
+/** Append-only ledger: every movement is two entries summing to zero. */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    movementId: uuid("movement_id").notNull(),
+    walletId: integer("wallet_id").notNull().references(() => wallets.ownerId),
+    amount: integer("amount").notNull(),
+    kind: text("kind").notNull(),
+    description: text("description").notNull().default(""),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("ledger_wallet_idx").on(t.walletId), index("ledger_movement_idx").on(t.movementId)],
+);
+
+// ───────────────────────── relations used by /auth/me ─────────────────────────
+export const discountCodes = pgTable("discount_codes", {
+  id: serial("id").primaryKey(),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  code: text("code").notNull().unique(),
+  type: text("type").notNull().default("percentage"),
+  amount: integer("amount").notNull(),
+  active: boolean("active").notNull().default(true),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  expiredAt: ts("expired_at"),
+});
+
+export const parentRequests = pgTable(
+  "parent_requests",
+  {
+    id: serial("id").primaryKey(),
+    parentUserId: integer("parent_user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    childUserId: integer("child_user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    approved: boolean("approved"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("parent_requests_child_idx").on(t.childUserId)],
+);
+
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: integer("user_id").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    status: integer("status"),
+    response: jsonb("response"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

@@ -1,0 +1,40 @@
+import * as v from "valibot";
+
+const bool = v.pipe(
+  v.optional(v.picklist(["true", "false", "1", "0"]), "true"),
+  v.transform((s) => s === "true" || s === "1"),
+);
+
+const EnvSchema = v.object({
+  NODE_ENV: v.optional(v.picklist(["development", "production", "test"]), "development"),
+  PORT: v.pipe(v.optional(v.string(), "3000"), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535)),
+  HOST: v.optional(v.string(), "0.0.0.0"),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), "./.data"),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL"))),
+  JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "JWT_SECRET must have at least 32 characters"))),
+  TOKEN_TTL_HOURS: v.pipe(v.optional(v.string(), "720"), v.transform(Number), v.integer(), v.minValue(1)),
+  BOT_CHECK: v.optional(v.picklist(["altcha", "off"]), "altcha"),
+  SEED_DEMO: bool,
+  LOG_LEVEL: v.optional(v.picklist(["debug", "info", "warn", "error", "silent"]), "info"),
+  STATIC_DIR: v.optional(v.string(), "./dist"),
+  TEACHER_APP_URL: v.optional(v.pipe(v.string(), v.url()), "https://prof.darsi.tn/"),
+  REGISTRATION_URL: v.optional(v.pipe(v.string(), v.url()), "https://www.darsi.tn/inscription"),
+  FORUM_URL: v.optional(v.pipe(v.string(), v.url()), "https://forum.darsi.tn/"),
+  TERMS_URL: v.optional(v.pipe(v.string(), v.url()), "https://www.darsi.tn/conditions-generales"),
+  PUBLIC_URL: v.optional(v.pipe(v.string(), v.url())),
+  RATE_LIMIT_FACTOR: v.pipe(v.optional(v.string(), "1"), v.transform(Number), v.minValue(0.01)),
+  DEV_OUTBOX: v.optional(v.picklist(["true", "false"])),
+});
+
+export type Env = v.InferOutput<typeof EnvSchema> & { devOutbox: boolean };
+
+/** Reads and validates the environment; exits with a readable list of problems when it is wrong. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = v.safeParse(EnvSchema, source);
+  if (!result.success) {
+    const lines = result.issues.map((i) => `  ${i.path?.map((p) => String(p.key)).join(".") ?? "?"}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const env = result.output;
+  return { ...env, devOutbox: env.DEV_OUTBOX ? env.DEV_OUTBOX === "true" : env.NODE_ENV !== "production" };
+}

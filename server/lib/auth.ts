@@ -1,0 +1,77 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import { sign, verify } from "hono/jwt";
+import { sessions, users } from "../db/schema";
+import type { Db } from "../db/client";
+import type { Deps } from "./deps";
+
+/** Only this algorithm is accepted; a token signed otherwise (or `none`) is rejected. */
+const ALG = "HS256" as const;
+
+export interface AuthInfo {
+  userId: number;
+  sessionId: string;
+  adminId: number | null;
+  userType: string;
+  token: string;
+  expiresAt: Date;
+}
+
+export async function issueToken(
+  deps: Pick<Deps, "secret" | "env" | "now">,
+  db: Db,
+  userId: number,
+  adminId: number | null = null,
+): Promise<{ token: string; expiresAt: Date }> {
+  const id = randomUUID();
+  const now = deps.now();
+  const ttlMs = adminId ? 2 * 60 * 60 * 1000 : deps.env.TOKEN_TTL_HOURS * 60 * 60 * 1000;
+  const expiresAt = new Date(now.getTime() + ttlMs);
+  await db.insert(sessions).values({ id, userId, adminId, createdAt: now, expiresAt });
+  const token = await sign(
+    { sub: String(userId), sid: id, iat: Math.floor(now.getTime() / 1000), exp: Math.floor(expiresAt.getTime() / 1000) },
+    deps.secret,
+    ALG,
+  );
+  return { token, expiresAt };
+}
+
+/** Resolves a bearer token to its live session, or null (bad signature, expired, logged out, password changed). */
+export async function authenticate(deps: Pick<Deps, "db" | "secret" | "now">, header: string | undefined): Promise<AuthInfo | null> {
+  if (!header?.startsWith("Bearer ")) return null;
+  const token = header.slice(7).trim();
+  let claims: Record<string, unknown>;
+  try {
+    claims = (await verify(token, deps.secret, ALG)) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  const sid = claims.sid;
+  if (typeof sid !== "string" || !/^[0-9a-f-]{36}$/.test(sid)) return null;
+  const [row] = await deps.db
+    .select({ s: sessions, userType: users.userType, passwordChangedAt: users.passwordChangedAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sid), isNull(sessions.revokedAt)))
+    .limit(1);
+  if (!row) return null;
+  const now = deps.now();
+  if (row.s.expiresAt <= now) return null;
+  if (String(row.s.userId) !== claims.sub) return null;
+  return {
+    userId: row.s.userId,
+    sessionId: row.s.id,
+    adminId: row.s.adminId,
+    userType: row.userType,
+    token,
+    expiresAt: row.s.expiresAt,
+  };
+}
+
+export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessions(db: Db, userId: number, now: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

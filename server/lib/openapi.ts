@@ -1,0 +1,83 @@
+import { toJsonSchema } from "@valibot/to-json-schema";
+import type * as v from "valibot";
+import type { RouteDef } from "./route";
+
+type Json = Record<string, unknown>;
+
+function schemaOf(schema: unknown): Json {
+  return toJsonSchema(schema as v.GenericSchema, { errorMode: "ignore", typeMode: "input" }) as Json;
+}
+
+const envelopeError = {
+  type: "object",
+  required: ["message", "code"],
+  properties: {
+    message: { type: "string" },
+    code: { type: "string" },
+    errors: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
+  },
+};
+
+/** OpenAPI 3.1 description generated from the same valibot schemas that validate the requests. */
+export function buildOpenApi(routes: readonly RouteDef[]): Json {
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const r of routes) {
+    const op: Json = {
+      summary: r.summary,
+      tags: [r.tag],
+      operationId: `${r.method}_${r.path.replace(/[^a-zA-Z0-9]+/g, "_")}`,
+      responses: {
+        "200": {
+          description: r.response ?? "Success envelope `{ payload, message? }`",
+          content: { "application/json": { schema: { type: "object", properties: { payload: {}, message: { type: "string" } } } } },
+        },
+        default: { description: "Error envelope", content: { "application/json": { schema: envelopeError } } },
+      },
+    };
+    if (r.auth === "required") op.security = [{ bearer: [] }];
+    const parameters: Json[] = [];
+    for (const name of r.path.match(/\{(\w+)\}/g) ?? []) {
+      parameters.push({ name: name.slice(1, -1), in: "path", required: true, schema: { type: "string" } });
+    }
+    if (r.query) {
+      const q = schemaOf(r.query) as { properties?: Record<string, Json>; required?: string[] };
+      for (const [name, schema] of Object.entries(q.properties ?? {})) {
+        parameters.push({ name, in: "query", required: q.required?.includes(name) ?? false, schema });
+      }
+    }
+    if (parameters.length) op.parameters = parameters;
+    if (r.body) op.requestBody = { required: true, content: { "application/json": { schema: schemaOf(r.body) } } };
+    (paths[r.path] ??= {})[r.method] = op;
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: "Darsi API", version: "1.0.0", description: "Answers use the envelope `{ payload, message?, meta? }`; errors `{ message, code, errors? }`." },
+    servers: [{ url: "/api" }],
+    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+    paths,
+  };
+}
+
+const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch] ?? ch);
+
+/** A script-free HTML page listing every operation with its request schema. */
+export function renderDocs(spec: Json): string {
+  const paths = spec.paths as Record<string, Record<string, Json>>;
+  const rows = Object.entries(paths)
+    .flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => {
+        const body = (op.requestBody as { content: { "application/json": { schema: unknown } } } | undefined)?.content["application/json"].schema;
+        const params = op.parameters as Json[] | undefined;
+        return `<section><h2><span class="m ${method}">${method.toUpperCase()}</span> <code>/api${esc(path)}</code></h2>
+<p>${esc(String(op.summary))}${op.security ? " — <em>Bearer token</em>" : ""}</p>
+${params ? `<h3>Parameters</h3><pre>${esc(JSON.stringify(params, null, 2))}</pre>` : ""}
+${body ? `<details><summary>Request body</summary><pre>${esc(JSON.stringify(body, null, 2))}</pre></details>` : ""}</section>`;
+      }),
+    )
+    .join("\n");
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Darsi API</title><style>body{font:15px/1.5 system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#1a1b1e}
+section{border-top:1px solid #ddd;padding:.5rem 0}h2{font-size:1rem;margin:.5rem 0}.m{display:inline-block;min-width:4.5em;font-weight:700}
+.get{color:#1971c2}.post{color:#2f9e44}.put{color:#e67700}.delete{color:#c92a2a}pre{background:#f6f7f9;padding:.5rem;overflow:auto;font-size:12px}</style></head>
+<body><h1>Darsi API</h1><p>${esc(String((spec.info as Json).description))} Machine-readable: <a href="/api/openapi.json">openapi.json</a>.</p>${rows}</body></html>`;
+}

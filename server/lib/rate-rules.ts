@@ -1,0 +1,13 @@
+import type { RateRule } from "./rate-limit";
+
+/** Limits on the abuse-prone endpoints (multiplied by RATE_LIMIT_FACTOR). */
+export const RATE = {
+  loginIp: { name: "login:ip", limit: 30, windowSeconds: 600 },
+  loginUser: { name: "login:user", limit: 10, windowSeconds: 600 },
+  registerIp: { name: "register:ip", limit: 10, windowSeconds: 3600 },
+  codeSendUser: { name: "code-send:user", limit: 3, windowSeconds: 600 },
+  codeSendIp: { name: "code-send:ip", limit: 20, windowSeconds: 3600 },
+  codeCheckUser: { name: "code-check:user", limit: 10, windowSeconds: 600 },
+  codeCheckIp: { name: "code-check:ip", limit: 30, windowSeconds: 600 },
+  switchIp: { name: "switch:ip", limit: 10, windowSeconds: 600 },
+} satisfies Record<string, RateRule>;

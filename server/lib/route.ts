@@ -1,0 +1,67 @@
+import type { Context } from "hono";
+import * as v from "valibot";
+import { issuesToErrors } from "../../domain/schemas/issues";
+import { AppError } from "./errors";
+import type { AuthInfo } from "./auth";
+import type { Deps } from "./deps";
+import type { RateRule } from "./rate-limit";
+
+type AnySchema = v.GenericSchema<unknown, unknown> | v.GenericSchemaAsync<unknown, unknown>;
+type Out<S> = S extends AnySchema ? v.InferOutput<S> : undefined;
+
+export interface RouteResult {
+  payload: unknown;
+  message?: string;
+  meta?: { current_page: number; last_page: number; total: number };
+  status?: 200 | 201 | 202;
+}
+
+export interface HandlerContext<B, Q, P, A extends "required" | "optional" | "none"> {
+  deps: Deps;
+  body: B;
+  query: Q;
+  params: P;
+  auth: A extends "required" ? AuthInfo : AuthInfo | null;
+  ip: string;
+  c: Context;
+}
+
+export interface RouteDef<
+  BS extends AnySchema | undefined = AnySchema | undefined,
+  QS extends AnySchema | undefined = AnySchema | undefined,
+  PS extends AnySchema | undefined = AnySchema | undefined,
+  A extends "required" | "optional" | "none" = "required" | "optional" | "none",
+> {
+  method: "get" | "post" | "put" | "delete";
+  /** OpenAPI style: `/countries/{id}/states`. */
+  path: string;
+  summary: string;
+  tag: string;
+  auth: A;
+  body?: BS;
+  query?: QS;
+  params?: PS;
+  /** Checks `g-recaptcha-response` with the bot-check adapter. */
+  botCheck?: boolean;
+  /** Limits applied before the handler; `subject` picks what is counted (the IP by default). */
+  rateLimits?: Array<{ rule: RateRule; subject?: (ctx: { ip: string; body: Out<BS>; query: Out<QS>; auth: AuthInfo | null }) => string }>;
+  /** What a success answer carries (documentation only). */
+  response?: string;
+  handler: (ctx: HandlerContext<Out<BS>, Out<QS>, Out<PS>, A>) => Promise<RouteResult | Response>;
+}
+
+export function defineRoute<
+  BS extends AnySchema | undefined = undefined,
+  QS extends AnySchema | undefined = undefined,
+  PS extends AnySchema | undefined = undefined,
+  A extends "required" | "optional" | "none" = "required",
+>(def: RouteDef<BS, QS, PS, A>): RouteDef {
+  return def as unknown as RouteDef;
+}
+
+/** Validates with a `domain/` schema; a failure is a 422 whose `errors` maps each field to its codes. */
+export async function parseOrThrow<S extends AnySchema>(schema: S, input: unknown): Promise<v.InferOutput<S>> {
+  const result = await v.safeParseAsync(schema, input);
+  if (result.success) return result.output as v.InferOutput<S>;
+  throw new AppError(422, "validation_failed", issuesToErrors(result.issues));
+}

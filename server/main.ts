@@ -1,0 +1,29 @@
+import { serve } from "@hono/node-server";
+import { createApp } from "./app";
+import { createDeps } from "./boot";
+import { loadEnv } from "./env";
+
+const env = loadEnv();
+const deps = await createDeps(env);
+const app = createApp(deps);
+
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  deps.log.info("listening", { url: `http://localhost:${info.port}`, database: deps.database.kind });
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  deps.log.info("shutting down", { signal });
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  server.close(async () => {
+    await deps.database.close();
+    process.exit(0);
+  });
+  // Idle keep-alive sockets would hold close() open.
+  (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));

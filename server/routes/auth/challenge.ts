@@ -1,0 +1,13 @@
+import { defineRoute } from "../../lib/route";
+
+export default defineRoute({
+  method: "get",
+  path: "/auth/challenge",
+  summary: "A proof-of-work challenge (ALTCHA) for the invisible bot check; null when BOT_CHECK=off",
+  tag: "auth",
+  auth: "none",
+  handler: async ({ deps, c }) => {
+    c.header("Cache-Control", "no-store");
+    return { payload: await deps.botCheck.challenge() };
+  },
+});

@@ -1,0 +1,16 @@
+import { ChangePasswordSchema } from "../../../domain/schemas/auth";
+import { defineRoute } from "../../lib/route";
+import { RATE } from "../../lib/rate-rules";
+import { changePassword } from "../../services/auth/password";
+
+export default defineRoute({
+  method: "put",
+  path: "/user/change-password",
+  summary: "Change the password (old, new, confirmation); other sessions end and a new token is returned",
+  tag: "auth",
+  auth: "required",
+  body: ChangePasswordSchema,
+  botCheck: true,
+  rateLimits: [{ rule: RATE.codeCheckUser, subject: ({ auth }) => `pw:${auth?.userId}` }],
+  handler: async ({ deps, auth, body }) => ({ payload: await changePassword(deps, auth, body) }),
+});

@@ -1,0 +1,18 @@
+import { ConfirmRegistrationSchema } from "../../../domain/schemas/auth";
+import { defineRoute } from "../../lib/route";
+import { RATE } from "../../lib/rate-rules";
+import { confirmRegistration } from "../../services/auth/verification";
+
+export default defineRoute({
+  method: "post",
+  path: "/auth/confirm-registration",
+  summary: "Verify the account with the 6-character code (?token=)",
+  tag: "auth",
+  auth: "required",
+  query: ConfirmRegistrationSchema,
+  rateLimits: [{ rule: RATE.codeCheckIp }, { rule: RATE.codeCheckUser, subject: ({ auth }) => String(auth?.userId) }],
+  handler: async ({ deps, auth, query }) => {
+    await confirmRegistration(deps, auth, query.token);
+    return { payload: { verified: true }, message: "You are verified" };
+  },
+});

@@ -1,0 +1,17 @@
+import { LoginSchema } from "../../../domain/schemas/auth";
+import { normalizePhone } from "../../../domain/schemas/common";
+import { defineRoute } from "../../lib/route";
+import { RATE } from "../../lib/rate-rules";
+import { login } from "../../services/auth/login";
+
+export default defineRoute({
+  method: "post",
+  path: "/auth/login_check",
+  summary: "Sign in with phone or e-mail and password; returns payload.token and user_type",
+  tag: "auth",
+  auth: "none",
+  body: LoginSchema,
+  botCheck: true,
+  rateLimits: [{ rule: RATE.loginIp }, { rule: RATE.loginUser, subject: ({ body }) => normalizePhone(body.username).toLowerCase() }],
+  handler: async ({ deps, body }) => ({ payload: await login(deps, body) }),
+});

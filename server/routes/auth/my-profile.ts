@@ -1,0 +1,11 @@
+import { defineRoute } from "../../lib/route";
+import { loadMe } from "../../services/auth/me";
+
+export default defineRoute({
+  method: "get",
+  path: "/auth/my-profile",
+  summary: "The signed-in user's profile (same shape as /auth/me)",
+  tag: "auth",
+  auth: "required",
+  handler: async ({ deps, auth }) => ({ payload: await loadMe(deps.db, auth.userId, auth.adminId, deps.now()) }),
+});

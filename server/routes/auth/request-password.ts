@@ -1,0 +1,23 @@
+import { CredentialSchema } from "../../../domain/schemas/auth";
+import { normalizePhone } from "../../../domain/schemas/common";
+import { defineRoute, type RouteDef } from "../../lib/route";
+import { RATE } from "../../lib/rate-rules";
+import { requestPasswordReset } from "../../services/auth/password";
+
+const make = (method: "get" | "post"): RouteDef =>
+  defineRoute({
+    method,
+    path: "/auth/request-password",
+    summary: "Send a password-reset code to the account of ?credentiel= (phone or e-mail)",
+    tag: "auth",
+    auth: "none",
+    query: CredentialSchema,
+    rateLimits: [
+      { rule: RATE.codeSendIp },
+      { rule: RATE.codeSendUser, subject: ({ query }) => normalizePhone(query.credentiel).toLowerCase() },
+    ],
+    handler: async ({ deps, query }) => ({ payload: await requestPasswordReset(deps, query.credentiel) }),
+  });
+
+export const requestPasswordGet = make("get");
+export default make("post");

@@ -1,0 +1,16 @@
+import { defineRoute } from "../../lib/route";
+import { RATE } from "../../lib/rate-rules";
+import { resendVerificationCode } from "../../services/auth/verification";
+
+export default defineRoute({
+  method: "get",
+  path: "/auth/resend-code",
+  summary: "Send a new verification code",
+  tag: "auth",
+  auth: "required",
+  rateLimits: [{ rule: RATE.codeSendIp }, { rule: RATE.codeSendUser, subject: ({ auth }) => String(auth?.userId) }],
+  handler: async ({ deps, auth }) => {
+    await resendVerificationCode(deps, auth);
+    return { payload: { sent: true } };
+  },
+});

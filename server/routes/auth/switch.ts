@@ -1,0 +1,15 @@
+import { ImpersonationExchangeSchema } from "../../../domain/schemas/auth";
+import { defineRoute } from "../../lib/route";
+import { RATE } from "../../lib/rate-rules";
+import { exchangeImpersonation } from "../../services/auth/impersonation";
+
+export default defineRoute({
+  method: "post",
+  path: "/auth/switch",
+  summary: "Exchange an operator's one-time impersonation link (60 s) for a session",
+  tag: "auth",
+  auth: "none",
+  body: ImpersonationExchangeSchema,
+  rateLimits: [{ rule: RATE.switchIp }],
+  handler: async ({ deps, body }) => ({ payload: await exchangeImpersonation(deps, body) }),
+});

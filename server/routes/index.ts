@@ -1,0 +1,51 @@
+import type { Env } from "../env";
+import type { RouteDef } from "../lib/route";
+import changePassword from "./auth/change-password";
+import challenge from "./auth/challenge";
+import confirmRegistration from "./auth/confirm-registration";
+import loginCheck from "./auth/login-check";
+import logout from "./auth/logout";
+import me from "./auth/me";
+import myProfile from "./auth/my-profile";
+import register from "./auth/register";
+import requestPassword, { requestPasswordGet } from "./auth/request-password";
+import resendCode from "./auth/resend-code";
+import resetPassword from "./auth/reset-password";
+import switchSession from "./auth/switch";
+import outbox from "./dev/outbox";
+import countries from "./reference/countries";
+import delegations from "./reference/delegations";
+import divisions from "./reference/divisions";
+import editDivisionReasons from "./reference/edit-division-reasons";
+import institutes from "./reference/institutes";
+import optionalSubjects from "./reference/optional-subjects";
+import states from "./reference/states";
+import config from "./system/config";
+
+/** Every operation of the product API, mounted under /api and described in /api/openapi.json. */
+export function apiRoutes(env: Env): RouteDef[] {
+  return [
+    config,
+    challenge,
+    loginCheck,
+    register,
+    me,
+    myProfile,
+    logout,
+    confirmRegistration,
+    resendCode,
+    requestPassword,
+    requestPasswordGet,
+    resetPassword,
+    changePassword,
+    switchSession,
+    countries,
+    states,
+    delegations,
+    institutes,
+    divisions,
+    editDivisionReasons,
+    optionalSubjects,
+    ...(env.devOutbox ? [outbox] : []),
+  ];
+}

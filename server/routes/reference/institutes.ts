@@ -1,0 +1,14 @@
+import * as v from "valibot";
+import { idSchema } from "../../../domain/schemas/common";
+import { defineRoute } from "../../lib/route";
+import { referenceCatalog } from "../../services/reference/catalog";
+
+export default defineRoute({
+  method: "get",
+  path: "/state/{stateId}/institutes",
+  summary: "Schools of a governorate",
+  tag: "reference",
+  auth: "none",
+  params: v.object({ stateId: idSchema }),
+  handler: async ({ deps, params }) => ({ payload: await referenceCatalog.institutes(deps.db, params.stateId) }),
+});

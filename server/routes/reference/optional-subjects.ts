@@ -1,0 +1,14 @@
+import * as v from "valibot";
+import { idSchema } from "../../../domain/schemas/common";
+import { defineRoute } from "../../lib/route";
+import { referenceCatalog } from "../../services/reference/catalog";
+
+export default defineRoute({
+  method: "get",
+  path: "/optional-subjects/{id}",
+  summary: "Optional subjects of a class",
+  tag: "reference",
+  auth: "none",
+  params: v.object({ id: idSchema }),
+  handler: async ({ deps, params }) => ({ payload: await referenceCatalog.optionalSubjects(deps.db, params.id) }),
+});

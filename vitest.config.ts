@@ -1,0 +1,44 @@
+import { fileURLToPath, URL } from "node:url";
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+import babel from "@rolldown/plugin-babel";
+import { lingui } from "@lingui/vite-plugin";
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@domain": fileURLToPath(new URL("./domain", import.meta.url)),
+      "@": fileURLToPath(new URL("./src", import.meta.url)),
+    },
+  },
+  plugins: [react(), babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }), lingui()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: "domain", include: ["domain/**/*.test.ts"], environment: "node" },
+      },
+      {
+        extends: true,
+        test: {
+          name: "server",
+          include: ["server/**/*.test.ts", "tests/server/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30000,
+          hookTimeout: 60000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "ui",
+          include: ["src/**/*.test.{ts,tsx}"],
+          environment: "happy-dom",
+          setupFiles: ["tests/setup-ui.ts"],
+          testTimeout: 15000,
+        },
+      },
+    ],
+  },
+});
