@@ -1,5 +1,6 @@
 import type { Env } from "../env";
 import type { RouteDef } from "../lib/route";
+import adminImpersonations from "./admin/impersonations";
 import changePassword from "./auth/change-password";
 import challenge from "./auth/challenge";
 import confirmRegistration from "./auth/confirm-registration";
@@ -39,6 +40,7 @@ export function apiRoutes(env: Env): RouteDef[] {
     resetPassword,
     changePassword,
     switchSession,
+    adminImpersonations,
     countries,
     states,
     delegations,

@@ -1,0 +1,13 @@
+import { QueryClient } from "@tanstack/react-query";
+import { ApiRequestError } from "@/lib/api";
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      retry: (count, err) => !(err instanceof ApiRequestError && err.status >= 400 && err.status < 500) && count < 2,
+      refetchOnWindowFocus: false,
+    },
+    mutations: { retry: false },
+  },
+});

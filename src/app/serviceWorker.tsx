@@ -1,0 +1,34 @@
+import { Button, Group, Text } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { Trans } from "@lingui/react/macro";
+
+/**
+ * Registers the service worker (precache of the shell, runtime images). When a new version waits,
+ * a persistent toast offers to update; accepting activates it and reloads.
+ */
+export function registerServiceWorker(): void {
+  if (!("serviceWorker" in navigator) || import.meta.env.DEV) return;
+  void import("virtual:pwa-register").then(({ registerSW }) => {
+    const update = registerSW({
+      immediate: true,
+      onNeedRefresh() {
+        notifications.show({
+          id: "sw-update",
+          autoClose: false,
+          withCloseButton: true,
+          title: <Trans>Nouvelle version disponible</Trans>,
+          message: (
+            <Group justify="space-between" wrap="nowrap" gap="sm">
+              <Text size="sm">
+                <Trans>Mettez à jour pour profiter des dernières améliorations.</Trans>
+              </Text>
+              <Button size="xs" onClick={() => void update(true)} data-testid="sw-update">
+                <Trans>Mettre à jour</Trans>
+              </Button>
+            </Group>
+          ),
+        });
+      },
+    });
+  });
+}

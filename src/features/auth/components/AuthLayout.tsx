@@ -1,0 +1,25 @@
+import { Box, Container, Group, Paper } from "@mantine/core";
+import { Outlet } from "@tanstack/react-router";
+import { LanguageSwitcher } from "@/components/LanguageSwitcher";
+import { Logo } from "@/components/Logo";
+import { ThemeToggle } from "@/components/ThemeToggle";
+
+/** The frame of the sign-in pages: logo, language and theme, one card. */
+export function AuthLayout() {
+  return (
+    <Box className="darsi-auth-bg">
+      <Container size={480} px="md" py="md">
+        <Group justify="space-between" mb="lg" component="header">
+          <Logo size={36} />
+          <Group gap={4}>
+            <ThemeToggle />
+            <LanguageSwitcher />
+          </Group>
+        </Group>
+        <Paper component="main" withBorder shadow="sm" radius="lg" p={{ base: "lg", xs: "xl" }}>
+          <Outlet />
+        </Paper>
+      </Container>
+    </Box>
+  );
+}

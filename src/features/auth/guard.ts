@@ -1,0 +1,65 @@
+import { redirect } from "@tanstack/react-router";
+import type { QueryClient } from "@tanstack/react-query";
+import type { Me } from "@domain/user";
+import { requiredRedirect } from "@domain/guards";
+import { ApiRequestError } from "@/lib/api";
+import { configQueryOptions } from "@/lib/config";
+import { clearSession, getSession } from "@/lib/session";
+import { meQueryOptions } from "@/lib/me";
+
+const USER_KEY = "user";
+
+/** Never settles: used while the browser leaves for another site. */
+const leaving = () => new Promise<never>(() => {});
+
+/**
+ * Loads the signed-in user for a protected route. No token → /login. A 401 clears the device and goes
+ * to /login (or the external registration page under admin impersonation). Offline, the last known
+ * profile of this same session is used. Teachers go to the teacher app.
+ */
+export async function loadSignedInUser(queryClient: QueryClient): Promise<Me> {
+  const session = getSession();
+  if (!session) throw redirect({ to: "/login" });
+  let me: Me;
+  try {
+    me = await queryClient.ensureQueryData(meQueryOptions);
+    localStorage.setItem(USER_KEY, JSON.stringify({ token: session.token.slice(-16), me }));
+  } catch (err) {
+    if (err instanceof ApiRequestError && err.status === 401) {
+      const impersonating = Boolean(session.adminUserId);
+      clearSession();
+      queryClient.clear();
+      if (impersonating) {
+        const config = await queryClient.ensureQueryData(configQueryOptions);
+        window.location.assign(config.registrationUrl);
+        return leaving();
+      }
+      throw redirect({ to: "/login" });
+    }
+    const cached = readCachedUser(session.token);
+    if (!cached) throw err;
+    me = cached;
+    queryClient.setQueryData(meQueryOptions.queryKey, me);
+  }
+  if (me.user_type === "teacher") {
+    const config = await queryClient.ensureQueryData(configQueryOptions);
+    window.location.assign(config.teacherAppUrl);
+    return leaving();
+  }
+  return me;
+}
+
+function readCachedUser(token: string): Me | null {
+  try {
+    const raw = JSON.parse(localStorage.getItem(USER_KEY) ?? "null") as { token: string; me: Me } | null;
+    return raw && raw.token === token.slice(-16) ? raw.me : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The gates of SPEC §2 for a route of the signed-in app. */
+export function enforceGates(me: Me, pathname: string): void {
+  const target = requiredRedirect({ me, impersonating: Boolean(getSession()?.adminUserId ?? me.adminId) }, pathname);
+  if (target && target !== pathname) throw redirect({ to: target });
+}

@@ -1,0 +1,131 @@
+import { useState } from "react";
+import { Anchor, Button, Center, PinInput, Stack, Text, Title } from "@mantine/core";
+import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { VERIFICATION_CODE_LENGTH } from "@domain/constants";
+import { CODE_RE } from "@domain/schemas/common";
+import { ApiRequestError } from "@/lib/api";
+import { codeMessage } from "@/lib/i18n/errors";
+import { useDocumentTitle } from "@/lib/useDocumentTitle";
+import { authKeys } from "../api/auth.keys";
+import { useConfirmRegistrationMutation } from "../api/confirmRegistration";
+import { meQueryOptions } from "@/lib/me";
+import { useResendCodeMutation } from "../api/resendCode";
+import { useResultToast } from "../components/useResultToast";
+import { takeLoginQuery } from "../session";
+
+const resendKey = (userId: number) => `resend_code_used:${userId}`;
+
+/** The verification step: the 6-character code sent by SMS or e-mail, one resend, then Finish. */
+export function ConfirmScreen() {
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Vérification du compte`);
+  const { data: me } = useSuspenseQuery(meQueryOptions);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useResultToast();
+  const confirm = useConfirmRegistrationMutation();
+  const resend = useResendCodeMutation();
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [resendUsed, setResendUsed] = useState(() => localStorage.getItem(resendKey(me.id)) === "1");
+
+  const destination = me.phone ?? me.email ?? "";
+  const valid = CODE_RE.test(code);
+
+  const finish = async () => {
+    setError(undefined);
+    try {
+      await confirm.mutateAsync(code);
+      toast.success(t`Vous êtes vérifié`);
+      localStorage.removeItem(resendKey(me.id));
+      await queryClient.invalidateQueries({ queryKey: authKeys.me() });
+      await navigate({ to: takeLoginQuery() === "offres" ? "/offres" : "/" });
+    } catch (err) {
+      if (err instanceof ApiRequestError && err.code === "already_verified") {
+        await queryClient.invalidateQueries({ queryKey: authKeys.me() });
+        await navigate({ to: "/" });
+        return;
+      }
+      const first = err instanceof ApiRequestError ? (err.errors.token?.[0] ?? err.code) : undefined;
+      setError(codeMessage(i18n, first) ?? t`Code invalide`);
+      toast.error(err);
+    }
+  };
+
+  const sendAgain = async () => {
+    try {
+      await resend.mutateAsync();
+      localStorage.setItem(resendKey(me.id), "1");
+      setResendUsed(true);
+      setCode("");
+      toast.success(t`Un nouveau code vous a été envoyé`);
+    } catch (err) {
+      toast.error(err);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (valid) void finish();
+      }}
+    >
+      <Stack gap="md">
+        <div>
+          <Title order={1} fz="h2">
+            <Trans>Vérifiez votre compte</Trans>
+          </Title>
+          <Text c="dimmed" size="sm" mt={4}>
+            <Trans>
+              Saisissez le code à {VERIFICATION_CODE_LENGTH} caractères envoyé à{" "}
+              <Text span fw={600} dir="ltr">
+                {destination}
+              </Text>
+              . Il est valable 10 minutes.
+            </Trans>
+          </Text>
+        </div>
+        <Center dir="ltr">
+          <PinInput
+            length={VERIFICATION_CODE_LENGTH}
+            type={/^[A-Za-z0-9]$/}
+            oneTimeCode
+            size="lg"
+            value={code}
+            onChange={(v) => {
+              setCode(v.toUpperCase());
+              setError(undefined);
+            }}
+            error={Boolean(error)}
+            aria-label={t`Code de vérification`}
+            getInputProps={(index) => {
+              const position = index + 1;
+              return { "aria-label": t`Caractère ${position} du code` };
+            }}
+            autoFocus
+          />
+        </Center>
+        {error && (
+          <Text c="red" size="sm" ta="center" role="alert">
+            {error}
+          </Text>
+        )}
+        <Button type="submit" size="md" fullWidth loading={confirm.isPending} disabled={!valid || confirm.isPending}>
+          <Trans>Terminer</Trans>
+        </Button>
+        {!resendUsed && (
+          <Text size="sm" ta="center">
+            <Trans>Vous n'avez rien reçu ?</Trans>{" "}
+            <Anchor component="button" type="button" onClick={() => void sendAgain()} disabled={resend.isPending} fw={600}>
+              <Trans>Renvoyer le code</Trans>
+            </Anchor>
+          </Text>
+        )}
+      </Stack>
+    </form>
+  );
+}

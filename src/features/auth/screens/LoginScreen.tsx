@@ -1,0 +1,98 @@
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Link, useNavigate, useSearch } from "@tanstack/react-router";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { LoginSchema } from "@domain/schemas/auth";
+import { homeAfterLogin } from "@domain/guards";
+import { ApiRequestError } from "@/lib/api";
+import { useSchemaForm } from "@/lib/forms";
+import { useDocumentTitle } from "@/lib/useDocumentTitle";
+import { useLoginMutation } from "../api/login";
+import { useBotCheck } from "../components/useBotCheck";
+import { useResultToast } from "../components/useResultToast";
+import { rememberLoginQuery, signIn } from "../session";
+
+export function LoginScreen() {
+  const { t } = useLingui();
+  useDocumentTitle(t`Connexion`);
+  const { nextPage } = useSearch({ from: "/_public/login" });
+  const navigate = useNavigate();
+  const login = useLoginMutation();
+  const bot = useBotCheck();
+  const toast = useResultToast();
+  const { form, field, isValid } = useSchemaForm(LoginSchema, { initialValues: { username: "", password: "" } });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const result = await login.mutateAsync({ ...values, "g-recaptcha-response": await bot.token() });
+      bot.prepare();
+      if (result.redirect) {
+        window.location.assign(result.redirect);
+        return;
+      }
+      signIn(result.token, result.expires_at);
+      rememberLoginQuery(nextPage);
+      toast.success(t`Connexion réussie`);
+      await navigate({ to: homeAfterLogin(nextPage) });
+    } catch (err) {
+      bot.prepare();
+      if (err instanceof ApiRequestError && err.code === "invalid_credentials") {
+        // Both fields turn red, without text under them (SPEC §5).
+        form.setErrors({ username: " ", password: " " });
+      } else if (err instanceof ApiRequestError && err.code === "password_expired") {
+        await navigate({ to: "/password-expired", search: { credential: values.username } });
+        return;
+      }
+      toast.error(err);
+    }
+  });
+
+  const blankError = (e: string | undefined) => (e === " " ? true : e);
+  const username = field("username");
+  const password = field("password");
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <div>
+          <Title order={1} fz="h2">
+            <Trans>Connexion</Trans>
+          </Title>
+          <Text c="dimmed" size="sm" mt={4}>
+            <Trans>Bienvenue sur Darsi : reprenez vos cours là où vous les avez laissés.</Trans>
+          </Text>
+        </div>
+        <TextInput
+          label={t`E-mail ou numéro de téléphone`}
+          placeholder={t`ex. 22 123 456 ou nom@exemple.tn`}
+          autoComplete="username"
+          inputMode="email"
+          dir="ltr"
+          required
+          {...username}
+          error={blankError(username.error)}
+        />
+        <PasswordInput
+          label={t`Mot de passe`}
+          autoComplete="current-password"
+          required
+          visibilityToggleButtonProps={{ "aria-label": t`Afficher ou masquer le mot de passe` }}
+          {...password}
+          error={blankError(password.error)}
+        />
+        <Group justify="flex-end" mt={-8}>
+          <Anchor component={Link} to="/create/reset-password" size="sm">
+            <Trans>Mot de passe oublié ?</Trans>
+          </Anchor>
+        </Group>
+        <Button type="submit" size="md" fullWidth loading={login.isPending} disabled={login.isPending || !isValid()}>
+          <Trans>Se connecter</Trans>
+        </Button>
+        <Text size="sm" ta="center">
+          <Trans>Pas encore de compte ?</Trans>{" "}
+          <Anchor component={Link} to="/register" search={{ nextPage }} fw={600}>
+            <Trans>Créer un compte</Trans>
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,194 @@
+import { useMemo } from "react";
+import { Anchor, Button, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { Link, useNavigate, useSearch } from "@tanstack/react-router";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { TUNISIA_COUNTRY_ID } from "@domain/constants";
+import { RegisterSchema, type RegisterInput } from "@domain/schemas/auth";
+import { ApiRequestError } from "@/lib/api";
+import { useSchemaForm } from "@/lib/forms";
+import { referenceQueries, refName, type RefItem } from "@/lib/reference";
+import { useDocumentTitle } from "@/lib/useDocumentTitle";
+import { useRegisterMutation } from "../api/register";
+import { useBotCheck } from "../components/useBotCheck";
+import { useResultToast } from "../components/useResultToast";
+import { rememberLoginQuery, savedReferral, signIn } from "../session";
+
+interface Values extends Record<string, unknown> {
+  name: string;
+  lastName: string;
+  phone: string;
+  email: string;
+  birthDate: string;
+  plainPassword: { first: string; second: string };
+  country: string | null;
+  state: string | null;
+  division: string | null;
+  optionalSubject: string | null;
+}
+
+const LEVEL_ORDER = ["primary", "basic", "secondary", "baccalaureate"] as const;
+
+/** Masks typing into dd/mm/yyyy. */
+function maskDate(raw: string): string {
+  const d = raw.replace(/\D/g, "").slice(0, 8);
+  return [d.slice(0, 2), d.slice(2, 4), d.slice(4, 8)].filter(Boolean).join("/");
+}
+
+export function RegisterScreen() {
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Créer un compte`);
+  const { nextPage, referral } = useSearch({ from: "/_public/register" });
+  const navigate = useNavigate();
+  const register = useRegisterMutation();
+  const bot = useBotCheck();
+  const toast = useResultToast();
+  const { form, field, isValid, applyServerErrors } = useSchemaForm<Values>(RegisterSchema, {
+    initialValues: {
+      name: "",
+      lastName: "",
+      phone: "",
+      email: "",
+      birthDate: "",
+      plainPassword: { first: "", second: "" },
+      country: String(TUNISIA_COUNTRY_ID),
+      state: null,
+      division: null,
+      optionalSubject: null,
+    },
+    onValuesChange: (values, previous) => {
+      if (values.country !== previous.country && values.state !== null) form.setFieldValue("state", null);
+      if (values.division !== previous.division && values.optionalSubject !== null) form.setFieldValue("optionalSubject", null);
+    },
+  });
+  const values = form.getValues();
+  const inTunisia = values.country === String(TUNISIA_COUNTRY_ID);
+  const locale = i18n.locale;
+
+  const countries = useQuery(referenceQueries.countries());
+  const states = useQuery({ ...referenceQueries.states(TUNISIA_COUNTRY_ID), enabled: inTunisia });
+  const divisions = useQuery(referenceQueries.divisions());
+  const divisionId = values.division ? Number(values.division) : 0;
+  const optional = useQuery({ ...referenceQueries.optionalSubjects(divisionId), enabled: divisionId > 0 });
+
+  const toOptions = (items: RefItem[] | undefined) => (items ?? []).map((i) => ({ value: String(i.id), label: refName(i, locale) }));
+  const levelLabel: Record<string, string> = {
+    primary: t`Primaire`,
+    basic: t`Enseignement de base`,
+    secondary: t`Secondaire`,
+    baccalaureate: t`Baccalauréat`,
+  };
+  const divisionGroups = useMemo(
+    () =>
+      LEVEL_ORDER.map((level) => ({
+        group: levelLabel[level] ?? level,
+        items: toOptions(divisions.data?.filter((d) => d.level === level)),
+      })).filter((g) => g.items.length > 0),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- labels follow the locale
+    [divisions.data, locale],
+  );
+
+  const submit = form.onSubmit(async (v) => {
+    try {
+      const body: RegisterInput = {
+        ...v,
+        referralCode: referral ?? savedReferral(),
+        "g-recaptcha-response": await bot.token(),
+      };
+      const result = await register.mutateAsync(body);
+      signIn(result.token, result.expires_at);
+      rememberLoginQuery(nextPage);
+      toast.success(t`Compte créé : saisissez le code reçu pour le vérifier`);
+      await navigate({ to: "/confirm" });
+    } catch (err) {
+      bot.prepare();
+      if (err instanceof ApiRequestError && err.code === "account_already_used" && !Object.keys(err.errors).length) {
+        form.setErrors({ phone: "account_already_used", email: "account_already_used" });
+      } else {
+        applyServerErrors(err);
+      }
+      toast.error(err);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <div>
+          <Title order={1} fz="h2">
+            <Trans>Créer un compte</Trans>
+          </Title>
+          <Text c="dimmed" size="sm" mt={4}>
+            <Trans>Quelques informations et votre compte est prêt.</Trans>
+          </Text>
+        </div>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+          <TextInput label={t`Prénom`} autoComplete="given-name" required {...field("name")} />
+          <TextInput label={t`Nom`} autoComplete="family-name" required {...field("lastName")} />
+        </SimpleGrid>
+        <Select
+          label={t`Pays`}
+          data={toOptions(countries.data)}
+          searchable
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          {...field("country")}
+        />
+        {inTunisia && (
+          <Select label={t`Gouvernorat`} data={toOptions(states.data)} searchable required {...field("state")} />
+        )}
+        <TextInput
+          label={t`Numéro de téléphone`}
+          description={inTunisia ? t`8 chiffres, commençant par 2, 4, 5 ou 9` : undefined}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          dir="ltr"
+          required={inTunisia}
+          {...field("phone")}
+        />
+        <TextInput label={t`Adresse e-mail`} type="email" autoComplete="email" dir="ltr" required={!inTunisia} {...field("email")} />
+        <TextInput
+          label={t`Date de naissance`}
+          placeholder={t`jj/mm/aaaa`}
+          inputMode="numeric"
+          autoComplete="bday"
+          dir="ltr"
+          required
+          {...field("birthDate")}
+          onChange={(e) => form.setFieldValue("birthDate", maskDate(e.currentTarget.value))}
+        />
+        <Select label={t`Classe`} data={divisionGroups} searchable required {...field("division")} />
+        {(optional.data?.length ?? 0) > 0 && (
+          <Select label={t`Matière optionnelle`} data={toOptions(optional.data)} clearable {...field("optionalSubject")} />
+        )}
+        <PasswordInput
+          label={t`Mot de passe`}
+          description={t`8 à 16 caractères, avec majuscule, minuscule, chiffre et caractère spécial`}
+          autoComplete="new-password"
+          required
+          visibilityToggleButtonProps={{ "aria-label": t`Afficher ou masquer le mot de passe` }}
+          {...field("plainPassword.first")}
+        />
+        <PasswordInput
+          label={t`Confirmer le mot de passe`}
+          autoComplete="new-password"
+          required
+          visibilityToggleButtonProps={{ "aria-label": t`Afficher ou masquer le mot de passe` }}
+          {...field("plainPassword.second")}
+        />
+        <Button type="submit" size="md" fullWidth loading={register.isPending} disabled={register.isPending || !isValid()}>
+          <Trans>Créer mon compte</Trans>
+        </Button>
+        <Group justify="center" gap={6}>
+          <Text size="sm">
+            <Trans>Vous avez déjà un compte ?</Trans>
+          </Text>
+          <Anchor component={Link} to="/login" search={{ nextPage }} size="sm" fw={600}>
+            <Trans>Se connecter</Trans>
+          </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect, useState } from "react";
+import { Anchor, Center, Loader, Stack, Text } from "@mantine/core";
+import { Link, useNavigate, useSearch } from "@tanstack/react-router";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { clearSession } from "@/lib/session";
+import { switchSession } from "../api/switchSession";
+import { signIn } from "../session";
+
+/** One exchange per link, even when React runs the effect twice. */
+const exchanges = new Map<string, ReturnType<typeof switchSession>>();
+
+/** /switch: an operator's one-time link; the token leaves the URL and the history at once. */
+export function SwitchScreen() {
+  const { t } = useLingui();
+  const search = useSearch({ from: "/switch" });
+  const navigate = useNavigate();
+  const [failed, setFailed] = useState(() => !search.token && exchanges.size === 0);
+
+  useEffect(() => {
+    const { token, adminId, userId } = search;
+    if (!token) return;
+    void navigate({ to: "/switch", search: {}, replace: true });
+    let exchange = exchanges.get(token);
+    if (!exchange) {
+      clearSession();
+      exchange = switchSession({ token, adminId: Number(adminId), userId: Number(userId) });
+      exchanges.set(token, exchange);
+    }
+    exchange
+      .then((result) => {
+        signIn(result.token, result.expires_at, result.admin_user_id);
+        return navigate({ to: "/", replace: true });
+      })
+      .catch(() => setFailed(true));
+  }, [search, navigate]);
+
+  return (
+    <Center mih="100dvh" p="md">
+      {failed ? (
+        <Stack align="center" ta="center" role="alert">
+          <Text fw={600}>
+            <Trans>Ce lien de connexion est invalide ou a expiré.</Trans>
+          </Text>
+          <Anchor component={Link} to="/login">
+            <Trans>Aller à la connexion</Trans>
+          </Anchor>
+        </Stack>
+      ) : (
+        <Stack align="center" role="status">
+          <Loader aria-label={t`Connexion en cours…`} />
+          <Text c="dimmed">
+            <Trans>Connexion en cours…</Trans>
+          </Text>
+        </Stack>
+      )}
+    </Center>
+  );
+}

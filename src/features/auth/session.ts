@@ -1,0 +1,40 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { clearSession, getSession, setSession } from "@/lib/session";
+import { logoutRequest } from "./api/logout";
+
+const REFERRAL_KEY = "referral_code";
+const NEXT_KEY = "login_query";
+
+/** Saves `?referral=` (SPEC §2) so that registration and checkout can apply it. */
+export function rememberReferral(code: string | undefined): void {
+  if (code) localStorage.setItem(REFERRAL_KEY, code.slice(0, 32));
+}
+export const savedReferral = () => localStorage.getItem(REFERRAL_KEY) ?? "";
+
+/** The login page's query (e.g. nextPage=offres) survives the verification step in session storage. */
+export function rememberLoginQuery(nextPage: string | undefined): void {
+  if (nextPage) sessionStorage.setItem(NEXT_KEY, nextPage);
+}
+export function takeLoginQuery(): string | null {
+  const v = sessionStorage.getItem(NEXT_KEY);
+  sessionStorage.removeItem(NEXT_KEY);
+  return v;
+}
+
+export function signIn(token: string, expiresAt: string | null, adminUserId: number | null = null): void {
+  setSession({ token, expiresAt, adminUserId });
+}
+
+/**
+ * Logout (also offline): ends the session server-side when reachable, then wipes this user's data from
+ * the device — token, cached queries, runtime caches — so that the next pupil on a shared tablet sees nothing.
+ * Returns where to go: /login, or the external registration page under admin impersonation.
+ */
+export async function signOut(queryClient: QueryClient, registrationUrl: string): Promise<string> {
+  const impersonating = Boolean(getSession()?.adminUserId);
+  await logoutRequest();
+  clearSession();
+  queryClient.clear();
+  navigator.serviceWorker?.controller?.postMessage({ type: "CLEAR_USER_CACHES" });
+  return impersonating ? registrationUrl : "/login";
+}

@@ -1,0 +1,33 @@
+import { i18n } from "@lingui/core";
+import { DEFAULT_LOCALE, LOCALES, RTL_LOCALES, type Locale } from "@domain/constants";
+
+const STORAGE_KEY = "locale";
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+}
+
+/** The stored choice, else French (the product's default language). */
+export function initialLocale(): Locale {
+  const stored = typeof localStorage === "undefined" ? null : localStorage.getItem(STORAGE_KEY);
+  return isLocale(stored) ? stored : DEFAULT_LOCALE;
+}
+
+export const directionOf = (locale: Locale): "rtl" | "ltr" => (RTL_LOCALES.includes(locale) ? "rtl" : "ltr");
+
+const loaders: Record<Locale, () => Promise<{ messages: Record<string, unknown> }>> = {
+  fr: () => import("../../locales/fr/messages.po"),
+  en: () => import("../../locales/en/messages.po"),
+  ar: () => import("../../locales/ar/messages.po"),
+};
+
+/** Loads the catalog and switches language without a reload; `<html lang dir>` follow. */
+export async function activateLocale(locale: Locale): Promise<void> {
+  const { messages } = await loaders[locale]();
+  i18n.loadAndActivate({ locale, messages: messages as never });
+  document.documentElement.lang = locale;
+  document.documentElement.dir = directionOf(locale);
+  localStorage.setItem(STORAGE_KEY, locale);
+}
+
+export { i18n };

@@ -1,0 +1,13 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { Me } from "@domain/user";
+import { api } from "./api";
+
+/** The signed-in user is shared by every feature (permissions, balance, offers). */
+export const meKey = ["me"] as const;
+
+/** `GET /auth/me`: the signed-in user, with offers and permissions. */
+export const meQueryOptions = queryOptions({
+  queryKey: meKey,
+  queryFn: async ({ signal }) => (await api<Me>("/auth/me", { signal })).payload,
+  staleTime: 60_000,
+});

@@ -1,0 +1,36 @@
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "./api";
+
+export interface RefItem {
+  id: number;
+  name: string;
+  name_ar?: string;
+  name_en?: string;
+  level?: string;
+}
+
+/** Localised name of a reference item (French is the reference name). */
+export function refName(item: RefItem, locale: string): string {
+  if (locale === "ar" && item.name_ar) return item.name_ar;
+  if (locale === "en" && item.name_en) return item.name_en;
+  return item.name;
+}
+
+const day = 24 * 60 * 60 * 1000;
+const list = (path: string) =>
+  queryOptions({
+    queryKey: ["reference", path] as const,
+    queryFn: async () => (await api<RefItem[]>(path, { anonymous: true })).payload,
+    staleTime: day,
+  });
+
+/** Reference lists shared by registration and the profile (one key factory: ["reference", …]). */
+export const referenceQueries = {
+  countries: () => list("/countries"),
+  states: (countryId: number) => list(`/countries/${countryId}/states`),
+  delegations: (stateId: number) => list(`/deleg/${stateId}/delegation`),
+  institutes: (stateId: number) => list(`/state/${stateId}/institutes`),
+  divisions: () => list("/divisions"),
+  optionalSubjects: (divisionId: number) => list(`/optional-subjects/${divisionId}`),
+  editDivisionReasons: () => list("/edit-division-reasons"),
+};
