@@ -13,6 +13,7 @@ export const ERRORS = {
   server_error: "Server error",
   bot_check_failed: "Bot check failed",
   idempotency_conflict: "Idempotency key reused with another body",
+  id_invalid: "Not a valid identifier",
   // login
   username_required: "Username is required",
   username_invalid: "Username must be an e-mail or a Tunisian phone number",

@@ -24,11 +24,11 @@ export function loadSecret(env: Env): string {
 /** Opens the database, applies migrations, seeds on first start and wires the adapters. */
 export async function createDeps(env: Env, overrides: Partial<Pick<Deps, "now">> = {}): Promise<Deps> {
   const log = createLogger(env.LOG_LEVEL);
+  const secret = loadSecret(env);
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const now = overrides.now ?? (() => new Date());
   if (await seedReference(database.db)) log.info("seeded reference data");
   if (env.SEED_DEMO && (await seedDemo(database.db, now()))) log.info("seeded demo accounts");
-  const secret = loadSecret(env);
   return {
     db: database.db,
     database,

@@ -25,6 +25,7 @@ export const LoginSchema = v.object({
   ...botCheckField,
 });
 export type LoginInput = v.InferInput<typeof LoginSchema>;
+export type LoginOutput = v.InferOutput<typeof LoginSchema>;
 
 const optionalId = v.optional(v.nullable(v.union([idSchema, v.literal("")])));
 const toId = (x: number | "" | null | undefined): number | null => (typeof x === "number" ? x : null);
@@ -130,6 +131,7 @@ export const ResetPasswordSchema = v.pipe(
   ),
 );
 export type ResetPasswordInput = v.InferInput<typeof ResetPasswordSchema>;
+export type ResetPasswordOutput = v.InferOutput<typeof ResetPasswordSchema>;
 
 /** Change password: all required, old and new at most 16, complexity, no run of three, confirmation equal, new differs. */
 export const ChangePasswordSchema = v.pipe(
@@ -160,6 +162,7 @@ export const ChangePasswordSchema = v.pipe(
   ),
 );
 export type ChangePasswordInput = v.InferInput<typeof ChangePasswordSchema>;
+export type ChangePasswordOutput = v.InferOutput<typeof ChangePasswordSchema>;
 
 export const ImpersonationExchangeSchema = v.object({
   token: v.pipe(v.string("token_invalid"), v.minLength(20, "token_invalid"), v.maxLength(200, "token_invalid")),

@@ -84,7 +84,11 @@ export const verificationCodeSchema = v.pipe(
   v.regex(CODE_RE, "code_invalid"),
 );
 
-export const idSchema = v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))]), v.integer(), v.minValue(1));
+export const idSchema = v.pipe(
+  v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))], "id_invalid"),
+  v.integer("id_invalid"),
+  v.minValue(1, "id_invalid"),
+);
 
 /** Bot-check token, sent as `g-recaptcha-response` (ALTCHA payload, or anything when BOT_CHECK=off). */
 export const botCheckField = { "g-recaptcha-response": v.optional(v.string(), "") };

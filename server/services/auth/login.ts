@@ -1,4 +1,4 @@
-import type { LoginInput } from "../../../domain/schemas/auth";
+import type { LoginOutput } from "../../../domain/schemas/auth";
 import { issueToken } from "../../lib/auth";
 import { hashPassword, verifyPassword } from "../../lib/crypto";
 import type { Deps } from "../../lib/deps";
@@ -8,7 +8,7 @@ import { findByCredential } from "./users";
 let dummyHash: Promise<string> | undefined;
 
 /** Checks the credentials and opens a session. Unknown users cost as much time as wrong passwords. */
-export async function login(deps: Deps, input: Pick<LoginInput, "username" | "password">) {
+export async function login(deps: Deps, input: Pick<LoginOutput, "username" | "password">) {
   const user = await findByCredential(deps.db, input.username);
   const ok = user
     ? await verifyPassword(user.passwordHash, input.password)

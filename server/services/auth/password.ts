@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { ChangePasswordInput, ResetPasswordInput } from "../../../domain/schemas/auth";
+import type { ChangePasswordOutput, ResetPasswordOutput } from "../../../domain/schemas/auth";
 import { users } from "../../db/schema";
 import { issueToken, revokeAllSessions, type AuthInfo } from "../../lib/auth";
 import { hashPassword, verifyPassword } from "../../lib/crypto";
@@ -31,7 +31,7 @@ async function setPassword(deps: Deps, userId: number, plain: string) {
 }
 
 /** Resets the password with the code; every open session ends. */
-export async function resetPassword(deps: Deps, input: ResetPasswordInput): Promise<void> {
+export async function resetPassword(deps: Deps, input: ResetPasswordOutput): Promise<void> {
   const user = await findByCredential(deps.db, input.credential);
   if (!user) throw fieldError(422, "token", "code_invalid");
   await consumeCode(deps, deps.db, user.id, "reset", input.token);
@@ -42,7 +42,7 @@ export async function resetPassword(deps: Deps, input: ResetPasswordInput): Prom
  * Changes the password of the signed-in user. All sessions end, including this one, and a fresh token
  * is returned so that this device stays signed in.
  */
-export async function changePassword(deps: Deps, auth: AuthInfo, input: ChangePasswordInput) {
+export async function changePassword(deps: Deps, auth: AuthInfo, input: ChangePasswordOutput) {
   const [user] = await deps.db.select().from(users).where(eq(users.id, auth.userId));
   if (!user) throw notFound();
   if (user.isTest && !auth.adminId) throw new AppError(403, "test_account");

@@ -17,10 +17,9 @@ async function currentUser(deps: Deps, auth: AuthInfo) {
 export async function confirmRegistration(deps: Deps, auth: AuthInfo, code: string): Promise<void> {
   const user = await currentUser(deps, auth);
   if (user.verified) throw new AppError(409, "already_verified");
-  await deps.db.transaction(async (tx) => {
-    await consumeCode(deps, tx, user.id, "verify", code);
-    await tx.update(users).set({ verified: true }).where(eq(users.id, user.id));
-  });
+  // Not in one transaction: a wrong code's counted try must survive the rollback of the failure.
+  await consumeCode(deps, deps.db, user.id, "verify", code);
+  await deps.db.update(users).set({ verified: true }).where(eq(users.id, user.id));
 }
 
 /** `GET /auth/resend-code`: a new verification code (the previous one dies). */

@@ -18,6 +18,7 @@ export const ERROR_MESSAGES: Record<Known, MessageDescriptor> = {
   server_error: msg`Une erreur s'est produite, veuillez réessayer ultérieurement`,
   bot_check_failed: msg`La vérification anti-robot a échoué, réessayez`,
   idempotency_conflict: msg`Cette demande a déjà été envoyée avec d'autres données`,
+  id_invalid: msg`Identifiant invalide`,
   username_required: msg`Veuillez saisir votre adresse e-mail/numéro de téléphone`,
   username_invalid: msg`Veuillez saisir un numéro de téléphone/une adresse e-mail valide`,
   password_required: msg`Veuillez saisir votre mot de passe`,

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestResponse, type TestServer } from "./harness";
+
+let h: TestServer;
+beforeAll(async () => {
+  h = await startTestServer();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+function directives(csp: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const part of csp.split(";")) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) out.set(name.toLowerCase(), values);
+  }
+  return out;
+}
+
+function expectSecurityHeaders(res: TestResponse) {
+  const csp = res.headers.get("content-security-policy");
+  expect(csp).toBeTruthy();
+  const d = directives(csp!);
+  expect(d.get("default-src")).toEqual(["'self'"]);
+  expect(d.get("script-src")).toEqual(["'self'"]);
+  expect(d.get("script-src")).not.toContain("'unsafe-inline'");
+  expect(d.get("script-src")).not.toContain("'unsafe-eval'");
+  expect(d.get("frame-ancestors")).toEqual(["'none'"]);
+  expect(d.get("object-src")).toEqual(["'none'"]);
+  expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  expect(res.headers.get("x-frame-options")).toBe("DENY");
+  expect(res.headers.get("x-powered-by")).toBeNull();
+}
+
+describe("security headers", () => {
+  it.each([
+    ["GET", "/api/countries"],
+    ["GET", "/health"],
+    ["GET", "/api/nope"],
+    ["GET", "/api/auth/me"],
+    ["GET", "/api/docs"],
+  ])("are set on %s %s", async (method, path) => {
+    expectSecurityHeaders(await h.request(method, path));
+  });
+
+  it("are set on a validation error too", async () => {
+    const res = await h.request("POST", "/api/auth/login_check", { body: { username: "", password: "" } });
+    expect(res.status).toBe(422);
+    expectSecurityHeaders(res);
+  });
+});
+
+describe("GET /health", () => {
+  it("answers ok with the database kind", async () => {
+    const res = await h.request("GET", "/health");
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ status: "ok", database: process.env.TEST_DATABASE === "postgres" ? "postgres" : "pglite" });
+  });
+});
+
+describe("API description", () => {
+  it("GET /api/openapi.json is OpenAPI 3.1 generated from the request schemas", async () => {
+    const res = await h.request("GET", "/api/openapi.json");
+    expect(res.status).toBe(200);
+    const spec = res.json;
+    expect(spec.openapi).toBe("3.1.0");
+    expect(spec.servers).toEqual([{ url: "/api" }]);
+    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(["/auth/login_check", "/auth/register", "/countries/{id}/states", "/auth/me"]));
+
+    const login = spec.paths["/auth/login_check"].post;
+    const schema = login.requestBody.content["application/json"].schema;
+    expect(schema.type).toBe("object");
+    expect(schema.properties).toHaveProperty("username");
+    expect(schema.properties).toHaveProperty("password");
+    expect(schema.properties).toHaveProperty("g-recaptcha-response");
+    expect(schema.required).toEqual(expect.arrayContaining(["username", "password"]));
+
+    const register = spec.paths["/auth/register"].post.requestBody.content["application/json"].schema;
+    expect(Object.keys(register.properties)).toEqual(
+      expect.arrayContaining(["name", "lastName", "phone", "email", "birthDate", "plainPassword", "country", "state", "division", "optionalSubject"]),
+    );
+
+    const states = spec.paths["/countries/{id}/states"].get;
+    expect(states.parameters).toContainEqual(expect.objectContaining({ name: "id", in: "path", required: true }));
+    const confirm = spec.paths["/auth/confirm-registration"].post;
+    expect(confirm.parameters).toContainEqual(expect.objectContaining({ name: "token", in: "query", required: true }));
+    expect(spec.paths["/auth/me"].get.security).toEqual([{ bearer: [] }]);
+    expect(spec.paths["/countries"].get.security).toBeUndefined();
+    expect(spec.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer" });
+  });
+
+  it("GET /api/docs is a script-free HTML page listing the operations", async () => {
+    const res = await h.request("GET", "/api/docs");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    expect(res.text).toMatch(/^<!doctype html>/i);
+    expect(res.text).toContain("/api/auth/login_check");
+    expect(res.text).toContain("/api/countries/{id}/states");
+    expect(res.text).not.toMatch(/<script/i);
+  });
+});
+
+describe("error envelope", () => {
+  it("an unknown /api path → 404 {message, code: not_found}", async () => {
+    for (const [method, path] of [
+      ["GET", "/api/nope"],
+      ["POST", "/api/auth/does-not-exist"],
+      ["DELETE", "/api/auth/login_check"],
+      ["GET", "/svc/nope"],
+    ] as const) {
+      const res = await h.request(method, path);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.json).toEqual({ message: "Not found", code: "not_found" });
+    }
+  });
+
+  it("malformed JSON → 400 validation_failed", async () => {
+    const res = await h.request("POST", "/api/auth/login_check", { body: '{"username": "22000001", "password": ', headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ code: "validation_failed", message: "Malformed JSON body" });
+    expect(res.text).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it("a wrong JSON type for the body → 422, not a crash", async () => {
+    for (const body of ["[]", "null", '"text"', "42"]) {
+      const res = await h.request("POST", "/api/auth/login_check", { body, headers: { "content-type": "application/json" } });
+      expect(res.status, body).toBe(422);
+      expect(res.json.code).toBe("validation_failed");
+    }
+  });
+
+  it("success answers use the {payload} envelope", async () => {
+    const res = await h.request("GET", "/api/config");
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.json)).toEqual(["payload"]);
+    expect(res.json.payload).toMatchObject({ botCheck: "off", teacherAppUrl: expect.stringMatching(/^https:/) });
+  });
+});
+
+describe("dev outbox", () => {
+  it("is readable outside production", async () => {
+    const res = await h.request("GET", "/api/dev/outbox");
+    expect(res.status).toBe(200);
+    expect(Array.isArray(res.json.payload)).toBe(true);
+  });
+
+  it("does not exist in production (codes must never be readable over HTTP)", async () => {
+    const prod = await startTestServer({ env: { NODE_ENV: "production", JWT_SECRET: "s".repeat(48) } });
+    try {
+      const res = await prod.request("GET", "/api/dev/outbox");
+      expect(res.status).toBe(404);
+      expect(res.json.code).toBe("not_found");
+      expect((await prod.request("GET", "/api/openapi.json")).json.paths["/dev/outbox"]).toBeUndefined();
+    } finally {
+      await prod.close();
+    }
+  });
+});
