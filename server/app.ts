@@ -6,7 +6,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { ERRORS } from "../domain/errors";
+import { ERROR_DESCRIPTIONS } from "./lib/error-descriptions";
 import { AppError } from "./lib/errors";
 import { authenticate } from "./lib/auth";
 import type { Deps } from "./lib/deps";
@@ -121,7 +121,7 @@ export function createApp(deps: Deps): Hono {
       );
     }
     log.error("unhandled error", { path: c.req.path, error: err instanceof Error ? err.stack : String(err) });
-    return c.json({ message: ERRORS.server_error, code: "server_error" }, 500);
+    return c.json({ message: ERROR_DESCRIPTIONS.server_error, code: "server_error" }, 500);
   });
 
   app.get("/health", async (c) => {

@@ -13,19 +13,7 @@ import {
   verificationCodeSchema,
 } from "./common";
 
-/** Login: phone (+216 / 00216 forms accepted) or e-mail, and a password of at least 8 characters. */
-export const LoginSchema = v.object({
-  username: v.pipe(
-    v.string("username_required"),
-    v.trim(),
-    v.nonEmpty("username_required"),
-    v.check((s) => isEmail(s) || isTunisianPhone(s), "username_invalid"),
-  ),
-  password: v.pipe(v.string("password_required"), v.nonEmpty("password_required"), v.minLength(PASSWORD_MIN, "password_min")),
-  ...botCheckField,
-});
-export type LoginInput = v.InferInput<typeof LoginSchema>;
-export type LoginOutput = v.InferOutput<typeof LoginSchema>;
+export { LoginSchema, type LoginInput, type LoginOutput } from "./login";
 
 const optionalId = v.optional(v.nullable(v.union([idSchema, v.literal("")])));
 const toId = (x: number | "" | null | undefined): number | null => (typeof x === "number" ? x : null);

@@ -1,4 +1,5 @@
-import { ERRORS, type ErrorCode } from "../../domain/errors";
+import type { ErrorCode } from "../../domain/errors";
+import { ERROR_DESCRIPTIONS } from "./error-descriptions";
 
 /** A failure the client should see, with its HTTP status, code and optional field errors. */
 export class AppError extends Error {
@@ -9,7 +10,7 @@ export class AppError extends Error {
     message?: string,
     readonly headers?: Record<string, string>,
   ) {
-    super(message ?? ERRORS[code]);
+    super(message ?? ERROR_DESCRIPTIONS[code]);
   }
 }
 

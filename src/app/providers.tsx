@@ -1,12 +1,11 @@
 import type { ReactNode } from "react";
 import { DirectionProvider, MantineProvider, localStorageColorSchemeManager } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import { I18nProvider } from "@lingui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { MAX_TOASTS, TOAST_MS } from "@domain/constants";
 import { i18n } from "@/lib/i18n";
 import { queryClient } from "./queryClient";
 import { theme } from "./theme";
+import { LazyNotifications } from "./LazyNotifications";
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: "darsi-color-scheme" });
 
@@ -15,7 +14,7 @@ export function Providers({ children, direction }: { children: ReactNode; direct
     <I18nProvider i18n={i18n}>
       <DirectionProvider initialDirection={direction} detectDirection={false}>
         <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
-          <Notifications limit={MAX_TOASTS} autoClose={TOAST_MS} position="top-center" zIndex={1000} />
+          <LazyNotifications />
           <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
         </MantineProvider>
       </DirectionProvider>

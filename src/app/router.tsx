@@ -1,8 +1,6 @@
-import { createRouter } from "@tanstack/react-router";
+import { createRouter, lazyRouteComponent } from "@tanstack/react-router";
 import { routeTree } from "../routeTree.gen";
 import { queryClient } from "./queryClient";
-import { NotFoundPage } from "./shell/NotFoundPage";
-import { ErrorPage } from "./shell/ErrorPage";
 import { FullPageLoader } from "@/components/FullPageLoader";
 
 export const router = createRouter({
@@ -10,8 +8,9 @@ export const router = createRouter({
   context: { queryClient },
   defaultPreload: "intent",
   defaultPreloadStaleTime: 0,
-  defaultNotFoundComponent: NotFoundPage,
-  defaultErrorComponent: ErrorPage,
+  // Rare pages: their code loads only when shown.
+  defaultNotFoundComponent: lazyRouteComponent(() => import("./shell/NotFoundPage"), "NotFoundPage"),
+  defaultErrorComponent: lazyRouteComponent(() => import("./shell/ErrorPage"), "ErrorPage"),
   defaultPendingComponent: FullPageLoader,
   defaultPendingMs: 300,
   scrollRestoration: true,

@@ -1,5 +1,5 @@
 import { Button, Group, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { toast } from "@/lib/toast";
 import { Trans } from "@lingui/react/macro";
 
 /**
@@ -12,7 +12,7 @@ export function registerServiceWorker(): void {
     const update = registerSW({
       immediate: true,
       onNeedRefresh() {
-        notifications.show({
+        toast.show({
           id: "sw-update",
           autoClose: false,
           withCloseButton: true,

@@ -3,10 +3,8 @@ import { useLingui } from "@lingui/react/macro";
 import { IconLanguage } from "@tabler/icons-react";
 import { LOCALES, type Locale } from "@domain/constants";
 import { useSwitchLocale } from "@/lib/i18n/useSwitchLocale";
+import { LANGUAGE_NAMES as NAMES, LANGUAGE_ORDER as ORDER } from "./languages";
 
-/** Each language named in itself, as the login screen lists them: Arabic, Français, English. */
-const NAMES: Record<Locale, string> = { ar: "العربية", fr: "Français", en: "English" };
-const ORDER: Locale[] = ["ar", "fr", "en"];
 
 export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useLingui();

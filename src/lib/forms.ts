@@ -1,31 +1,107 @@
-import { useForm, schemaResolver, type UseFormInput } from "@mantine/form";
+import { useCallback, useMemo, useRef, useState, type FormEvent } from "react";
+import * as v from "valibot";
 import { useLingui } from "@lingui/react";
+import { issuesToErrors } from "@domain/schemas/issues";
 import { ApiRequestError } from "./api";
 import { codeMessage } from "./i18n/errors";
 
+type Schema = v.GenericSchema<unknown, unknown>;
+type Errors = Record<string, string>;
+
+function getPath(values: unknown, path: string): unknown {
+  return path.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), values);
+}
+
+function setPath<V>(values: V, path: string, value: unknown): V {
+  const [head, ...rest] = path.split(".");
+  const obj = values as Record<string, unknown>;
+  return { ...obj, [head!]: rest.length ? setPath(obj[head!] ?? {}, rest.join("."), value) : value } as V;
+}
+
+/** Every field's first error code, keyed by dotted path ("plainPassword.second"). */
+function validate(schema: Schema, values: unknown): Errors {
+  const result = v.safeParse(schema, values);
+  if (result.success) return {};
+  const out: Errors = {};
+  for (const [path, codes] of Object.entries(issuesToErrors(result.issues))) if (codes[0]) out[path] = codes[0];
+  return out;
+}
+
+const valueOf = (arg: unknown) =>
+  arg && typeof arg === "object" && "currentTarget" in arg ? (arg as { currentTarget: { value: string } }).currentTarget.value : arg;
+
 /**
- * A Mantine form validated by a `domain/` schema (the same one the server uses). Errors are codes;
- * `field(path)` gives the input props with the code translated, `applyServerErrors` puts a 422's
- * field errors on the inputs.
+ * A small controlled form validated by a `domain/` schema — the same one the server applies. A field is
+ * checked when it loses focus and its error clears while the pupil types; submit checks everything.
+ * `field(path)` gives an input its value, handlers and translated error; `applyServerErrors` puts a 422's
+ * field codes on the inputs.
  */
 export function useSchemaForm<V extends Record<string, unknown>>(
-  schema: Parameters<typeof schemaResolver>[0],
-  options: Omit<UseFormInput<V>, "validate" | "mode">,
+  schema: Schema,
+  options: { initialValues: V; onValuesChange?: (values: V, previous: V) => void },
 ) {
   const { i18n } = useLingui();
-  const form = useForm<V>({ mode: "controlled", validateInputOnBlur: true, ...options, validate: schemaResolver(schema, { sync: true }) });
-  const translate = (error: unknown) => (error ? (codeMessage(i18n, String(error)) ?? String(error)) : undefined);
-  const field = (path: string, opts?: { type?: "input" | "checkbox" }) => {
-    const props = form.getInputProps(path, opts);
-    return { ...props, error: translate(props.error) };
+  const [values, setValues] = useState<V>(options.initialValues);
+  const [errors, setErrorsState] = useState<Errors>({});
+  const latest = useRef(values);
+  latest.current = values;
+  const onValuesChange = useRef(options.onValuesChange);
+  onValuesChange.current = options.onValuesChange;
+
+  const setFieldValue = useCallback((path: string, value: unknown) => {
+    const previous = latest.current;
+    const next = setPath(previous, path, value);
+    latest.current = next;
+    setValues(next);
+    setErrorsState((e) => {
+      if (!(path in e)) return e;
+      const { [path]: _removed, ...rest } = e;
+      return rest;
+    });
+    onValuesChange.current?.(next, previous);
+  }, []);
+
+  const form = useMemo(
+    () => ({
+      getValues: () => latest.current,
+      setFieldValue,
+      /** Marks fields as invalid; a blank string marks without text. */
+      setErrors: (next: Errors) => setErrorsState(next),
+      onSubmit: (handler: (values: V) => void | Promise<void>) => (event?: FormEvent) => {
+        event?.preventDefault();
+        const found = validate(schema, latest.current);
+        setErrorsState(found);
+        if (Object.keys(found).length === 0) void handler(latest.current);
+      },
+    }),
+    [schema, setFieldValue],
+  );
+
+  const field = (path: string) => {
+    const code = errors[path];
+    return {
+      value: (getPath(values, path) ?? "") as string,
+      onChange: (arg: unknown) => setFieldValue(path, valueOf(arg)),
+      onBlur: () => {
+        const found = validate(schema, latest.current)[path];
+        setErrorsState((e) => {
+          if (found === e[path]) return e;
+          const { [path]: _old, ...rest } = e;
+          return found ? { ...rest, [path]: found } : rest;
+        });
+      },
+      error: code === undefined ? undefined : code.trim() === "" ? true : (codeMessage(i18n, code) ?? code),
+    };
   };
+
   const applyServerErrors = (err: unknown): boolean => {
     if (!(err instanceof ApiRequestError)) return false;
-    const entries = Object.entries(err.errors);
+    const entries = Object.entries(err.errors).filter(([, codes]) => codes.length > 0);
     if (!entries.length) return false;
-    form.setErrors(Object.fromEntries(entries.map(([k, codes]) => [k, codes[0] ?? true])));
+    setErrorsState(Object.fromEntries(entries.map(([k, codes]) => [k, codes[0]!])));
     return true;
   };
-  const isValid = () => Object.keys(schemaResolver(schema, { sync: true })(form.getValues())).length === 0;
-  return { form, field, applyServerErrors, isValid };
+
+  const isValid = () => Object.keys(validate(schema, values)).length === 0;
+  return { form, field, applyServerErrors, isValid, values };
 }

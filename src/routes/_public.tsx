@@ -8,7 +8,7 @@ export const Route = createFileRoute("/_public")({
   beforeLoad: ({ location }) => {
     if (getSession()) {
       const next = (location.search as Record<string, unknown>).nextPage;
-      throw redirect({ to: homeAfterLogin(typeof next === "string" ? next : null) });
+      throw redirect({ href: homeAfterLogin(typeof next === "string" ? next : null) });
     }
   },
   component: AuthLayout,

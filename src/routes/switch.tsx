@@ -5,5 +5,8 @@ import { SwitchScreen } from "@/features/auth/screens/SwitchScreen";
 /** Open route: an operator's impersonation link. */
 export const Route = createFileRoute("/switch")({
   validateSearch: v.object({ token: v.optional(v.string()), adminId: v.optional(v.string()), userId: v.optional(v.string()) }),
-  component: SwitchScreen,
+  component: function Screen() {
+    const search = Route.useSearch();
+    return <SwitchScreen link={search} />;
+  },
 });

@@ -65,7 +65,7 @@ test.describe("guards", () => {
 
   test("admin impersonation: a one-time link, removed from the URL, bypassing the gates", async ({ page }) => {
     const link = execFileSync("npx", ["tsx", "server/cli/admin.ts", "impersonate", "nouveau@darsi.tn"], {
-      env: { ...process.env, PORT: process.env.E2E_PORT ?? "3100", DATA_DIR: process.env.E2E_DATA_DIR ?? ".data-e2e" },
+      env: { ...process.env, PORT: process.env.E2E_PORT, DATA_DIR: process.env.E2E_DATA_DIR },
       encoding: "utf8",
     }).trim();
     expect(link).toMatch(/\/switch\?token=.+&adminId=\d+&userId=\d+$/);

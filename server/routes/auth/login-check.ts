@@ -1,4 +1,4 @@
-import { LoginSchema } from "../../../domain/schemas/auth";
+import { LoginSchema } from "../../../domain/schemas/login";
 import { normalizePhone } from "../../../domain/schemas/common";
 import { defineRoute } from "../../lib/route";
 import { RATE } from "../../lib/rate-rules";

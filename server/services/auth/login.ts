@@ -1,4 +1,4 @@
-import type { LoginOutput } from "../../../domain/schemas/auth";
+import type { LoginOutput } from "../../../domain/schemas/login";
 import { issueToken } from "../../lib/auth";
 import { hashPassword, verifyPassword } from "../../lib/crypto";
 import type { Deps } from "../../lib/deps";

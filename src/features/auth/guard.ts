@@ -61,5 +61,5 @@ function readCachedUser(token: string): Me | null {
 /** The gates of SPEC §2 for a route of the signed-in app. */
 export function enforceGates(me: Me, pathname: string): void {
   const target = requiredRedirect({ me, impersonating: Boolean(getSession()?.adminUserId ?? me.adminId) }, pathname);
-  if (target && target !== pathname) throw redirect({ to: target });
+  if (target && target !== pathname) throw redirect({ href: target });
 }

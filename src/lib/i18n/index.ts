@@ -16,9 +16,9 @@ export function initialLocale(): Locale {
 export const directionOf = (locale: Locale): "rtl" | "ltr" => (RTL_LOCALES.includes(locale) ? "rtl" : "ltr");
 
 const loaders: Record<Locale, () => Promise<{ messages: Record<string, unknown> }>> = {
-  fr: () => import("../../locales/fr/messages.po"),
-  en: () => import("../../locales/en/messages.po"),
-  ar: () => import("../../locales/ar/messages.po"),
+  fr: () => import("./catalog-fr"),
+  en: () => import("./catalog-en"),
+  ar: () => import("./catalog-ar"),
 };
 
 /** Loads the catalog and switches language without a reload; `<html lang dir>` follow. */

@@ -4,5 +4,8 @@ import { LoginScreen } from "@/features/auth/screens/LoginScreen";
 
 export const Route = createFileRoute("/_public/login")({
   validateSearch: v.object({ nextPage: v.optional(v.string()), referral: v.optional(v.string()) }),
-  component: LoginScreen,
+  component: function Screen() {
+    const search = Route.useSearch();
+    return <LoginScreen nextPage={search.nextPage} />;
+  },
 });

@@ -4,5 +4,8 @@ import { PasswordExpiredScreen } from "@/features/auth/screens/PasswordExpiredSc
 
 export const Route = createFileRoute("/_public/password-expired")({
   validateSearch: v.object({ credential: v.optional(v.string()) }),
-  component: PasswordExpiredScreen,
+  component: function Screen() {
+    const search = Route.useSearch();
+    return <PasswordExpiredScreen credential={search.credential} />;
+  },
 });

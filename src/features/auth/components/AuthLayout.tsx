@@ -1,6 +1,6 @@
 import { Box, Container, Group, Paper } from "@mantine/core";
 import { Outlet } from "@tanstack/react-router";
-import { LanguageSwitcher } from "@/components/LanguageSwitcher";
+import { LanguageLinks } from "@/components/LanguageLinks";
 import { Logo } from "@/components/Logo";
 import { ThemeToggle } from "@/components/ThemeToggle";
 
@@ -9,16 +9,17 @@ export function AuthLayout() {
   return (
     <Box className="darsi-auth-bg">
       <Container size={480} px="md" py="md">
-        <Group justify="space-between" mb="lg" component="header">
-          <Logo size={36} />
-          <Group gap={4}>
+        <Group justify="space-between" mb="lg" component="header" wrap="nowrap" gap="xs">
+          <Logo size={32} />
+          <Group gap={0} wrap="nowrap">
+            <LanguageLinks />
             <ThemeToggle />
-            <LanguageSwitcher />
           </Group>
         </Group>
         <Paper component="main" withBorder shadow="sm" radius="lg" p={{ base: "lg", xs: "xl" }}>
           <Outlet />
         </Paper>
+
       </Container>
     </Box>
   );

@@ -1,6 +1,7 @@
-import { Button, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { Button, Stack, TextInput } from "@mantine/core";
 import { useLingui, Trans } from "@lingui/react/macro";
 import { ResetPasswordSchema } from "@domain/schemas/auth";
+import { PasswordField } from "@/components/PasswordField";
 import { useSchemaForm } from "@/lib/forms";
 import { useResetPasswordMutation } from "../api/resetPassword";
 import { useBotCheck } from "./useBotCheck";
@@ -40,19 +41,17 @@ export function ResetPasswordForm({ credential, onDone }: { credential: string; 
           required
           {...field("token")}
         />
-        <PasswordInput
+        <PasswordField
           label={t`Nouveau mot de passe`}
           description={t`8 à 16 caractères, avec majuscule, minuscule, chiffre et caractère spécial`}
           autoComplete="new-password"
           required
-          visibilityToggleButtonProps={{ "aria-label": t`Afficher ou masquer le mot de passe` }}
           {...field("newPassword")}
         />
-        <PasswordInput
+        <PasswordField
           label={t`Confirmer le mot de passe`}
           autoComplete="new-password"
           required
-          visibilityToggleButtonProps={{ "aria-label": t`Afficher ou masquer le mot de passe` }}
           {...field("retypePassword")}
         />
         <Button type="submit" loading={reset.isPending} disabled={reset.isPending || !isValid()}>

@@ -41,7 +41,7 @@ export function ConfirmScreen() {
       toast.success(t`Vous êtes vérifié`);
       localStorage.removeItem(resendKey(me.id));
       await queryClient.invalidateQueries({ queryKey: authKeys.me() });
-      await navigate({ to: takeLoginQuery() === "offres" ? "/offres" : "/" });
+      await navigate({ href: takeLoginQuery() === "offres" ? "/offres" : "/" });
     } catch (err) {
       if (err instanceof ApiRequestError && err.code === "already_verified") {
         await queryClient.invalidateQueries({ queryKey: authKeys.me() });

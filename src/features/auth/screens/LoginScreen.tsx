@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
-import { Link, useNavigate, useSearch } from "@tanstack/react-router";
+import { Anchor, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { LoginSchema } from "@domain/schemas/auth";
+import { LoginSchema } from "@domain/schemas/login";
 import { homeAfterLogin } from "@domain/guards";
 import { ApiRequestError } from "@/lib/api";
+import { PasswordField } from "@/components/PasswordField";
 import { useSchemaForm } from "@/lib/forms";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { useLoginMutation } from "../api/login";
@@ -11,10 +12,9 @@ import { useBotCheck } from "../components/useBotCheck";
 import { useResultToast } from "../components/useResultToast";
 import { rememberLoginQuery, signIn } from "../session";
 
-export function LoginScreen() {
+export function LoginScreen({ nextPage }: { nextPage?: string | undefined }) {
   const { t } = useLingui();
   useDocumentTitle(t`Connexion`);
-  const { nextPage } = useSearch({ from: "/_public/login" });
   const navigate = useNavigate();
   const login = useLoginMutation();
   const bot = useBotCheck();
@@ -32,7 +32,7 @@ export function LoginScreen() {
       signIn(result.token, result.expires_at);
       rememberLoginQuery(nextPage);
       toast.success(t`Connexion réussie`);
-      await navigate({ to: homeAfterLogin(nextPage) });
+      await navigate({ href: homeAfterLogin(nextPage) });
     } catch (err) {
       bot.prepare();
       if (err instanceof ApiRequestError && err.code === "invalid_credentials") {
@@ -46,9 +46,7 @@ export function LoginScreen() {
     }
   });
 
-  const blankError = (e: string | undefined) => (e === " " ? true : e);
-  const username = field("username");
-  const password = field("password");
+
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
@@ -67,16 +65,13 @@ export function LoginScreen() {
           inputMode="email"
           dir="ltr"
           required
-          {...username}
-          error={blankError(username.error)}
+          {...field("username")}
         />
-        <PasswordInput
+        <PasswordField
           label={t`Mot de passe`}
           autoComplete="current-password"
           required
-          visibilityToggleButtonProps={{ "aria-label": t`Afficher ou masquer le mot de passe` }}
-          {...password}
-          error={blankError(password.error)}
+          {...field("password")}
         />
         <Group justify="flex-end" mt={-8}>
           <Anchor component={Link} to="/create/reset-password" size="sm">
@@ -88,7 +83,7 @@ export function LoginScreen() {
         </Button>
         <Text size="sm" ta="center">
           <Trans>Pas encore de compte ?</Trans>{" "}
-          <Anchor component={Link} to="/register" search={{ nextPage }} fw={600}>
+          <Anchor renderRoot={(props) => <Link to="/register" search={{ nextPage }} {...props} />} fw={600}>
             <Trans>Créer un compte</Trans>
           </Anchor>
         </Text>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Button, Stack, Stepper, Text, TextInput, Title } from "@mantine/core";
-import { Link, useSearch } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { isEmail, isTunisianPhone } from "@domain/schemas/common";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
@@ -9,11 +9,10 @@ import { ResetPasswordForm } from "../components/ResetPasswordForm";
 import { useResultToast } from "../components/useResultToast";
 
 /** Password expired: request a reset code, reset with it, then success with a way back home. */
-export function PasswordExpiredScreen() {
+export function PasswordExpiredScreen({ credential: initial }: { credential?: string | undefined }) {
   const { t } = useLingui();
   useDocumentTitle(t`Mot de passe expiré`);
-  const search = useSearch({ from: "/_public/password-expired" });
-  const [credential, setCredential] = useState(search.credential ?? "");
+  const [credential, setCredential] = useState(initial ?? "");
   const [step, setStep] = useState(0);
   const request = useRequestPasswordMutation();
   const toast = useResultToast();

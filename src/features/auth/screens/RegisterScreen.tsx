@@ -1,11 +1,12 @@
 import { useMemo } from "react";
-import { Anchor, Button, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { Link, useNavigate, useSearch } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { TUNISIA_COUNTRY_ID } from "@domain/constants";
 import { RegisterSchema, type RegisterInput } from "@domain/schemas/auth";
 import { ApiRequestError } from "@/lib/api";
+import { PasswordField } from "@/components/PasswordField";
 import { useSchemaForm } from "@/lib/forms";
 import { referenceQueries, refName, type RefItem } from "@/lib/reference";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
@@ -35,10 +36,9 @@ function maskDate(raw: string): string {
   return [d.slice(0, 2), d.slice(2, 4), d.slice(4, 8)].filter(Boolean).join("/");
 }
 
-export function RegisterScreen() {
+export function RegisterScreen({ nextPage, referral }: { nextPage?: string | undefined; referral?: string | undefined }) {
   const { t, i18n } = useLingui();
   useDocumentTitle(t`Créer un compte`);
-  const { nextPage, referral } = useSearch({ from: "/_public/register" });
   const navigate = useNavigate();
   const register = useRegisterMutation();
   const bot = useBotCheck();
@@ -162,19 +162,17 @@ export function RegisterScreen() {
         {(optional.data?.length ?? 0) > 0 && (
           <Select label={t`Matière optionnelle`} data={toOptions(optional.data)} clearable {...field("optionalSubject")} />
         )}
-        <PasswordInput
+        <PasswordField
           label={t`Mot de passe`}
           description={t`8 à 16 caractères, avec majuscule, minuscule, chiffre et caractère spécial`}
           autoComplete="new-password"
           required
-          visibilityToggleButtonProps={{ "aria-label": t`Afficher ou masquer le mot de passe` }}
           {...field("plainPassword.first")}
         />
-        <PasswordInput
+        <PasswordField
           label={t`Confirmer le mot de passe`}
           autoComplete="new-password"
           required
-          visibilityToggleButtonProps={{ "aria-label": t`Afficher ou masquer le mot de passe` }}
           {...field("plainPassword.second")}
         />
         <Button type="submit" size="md" fullWidth loading={register.isPending} disabled={register.isPending || !isValid()}>
@@ -184,7 +182,7 @@ export function RegisterScreen() {
           <Text size="sm">
             <Trans>Vous avez déjà un compte ?</Trans>
           </Text>
-          <Anchor component={Link} to="/login" search={{ nextPage }} size="sm" fw={600}>
+          <Anchor renderRoot={(props) => <Link to="/login" search={{ nextPage }} {...props} />} size="sm" fw={600}>
             <Trans>Se connecter</Trans>
           </Anchor>
         </Group>

@@ -1,14 +1,13 @@
 import { Anchor, Stack, Text, Title } from "@mantine/core";
-import { Link, useNavigate, useSearch } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { ResetPasswordForm } from "../components/ResetPasswordForm";
 
 /** Forgot password, step 2: code, new password, confirmation; success goes to /login. */
-export function ResetPasswordScreen() {
+export function ResetPasswordScreen({ credential }: { credential?: string | undefined }) {
   const { t } = useLingui();
   useDocumentTitle(t`Réinitialiser le mot de passe`);
-  const { credential } = useSearch({ from: "/_public/reset-password" });
   const navigate = useNavigate();
   return (
     <Stack gap="md">

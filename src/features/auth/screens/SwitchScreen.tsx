@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Anchor, Center, Loader, Stack, Text } from "@mantine/core";
-import { Link, useNavigate, useSearch } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { clearSession } from "@/lib/session";
 import { switchSession } from "../api/switchSession";
@@ -10,14 +10,19 @@ import { signIn } from "../session";
 const exchanges = new Map<string, ReturnType<typeof switchSession>>();
 
 /** /switch: an operator's one-time link; the token leaves the URL and the history at once. */
-export function SwitchScreen() {
+export interface SwitchLink {
+  token?: string | undefined;
+  adminId?: string | undefined;
+  userId?: string | undefined;
+}
+
+export function SwitchScreen({ link }: { link: SwitchLink }) {
   const { t } = useLingui();
-  const search = useSearch({ from: "/switch" });
   const navigate = useNavigate();
-  const [failed, setFailed] = useState(() => !search.token && exchanges.size === 0);
+  const [failed, setFailed] = useState(() => !link.token && exchanges.size === 0);
 
   useEffect(() => {
-    const { token, adminId, userId } = search;
+    const { token, adminId, userId } = link;
     if (!token) return;
     void navigate({ to: "/switch", search: {}, replace: true });
     let exchange = exchanges.get(token);
@@ -32,7 +37,7 @@ export function SwitchScreen() {
         return navigate({ to: "/", replace: true });
       })
       .catch(() => setFailed(true));
-  }, [search, navigate]);
+  }, [link, navigate]);
 
   return (
     <Center mih="100dvh" p="md">

@@ -1,11 +1,12 @@
-import { Button, PasswordInput, Stack, Text, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { Button, Stack, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ChangePasswordSchema } from "@domain/schemas/auth";
+import { PasswordField } from "@/components/PasswordField";
 import { useSchemaForm } from "@/lib/forms";
 import { replaceToken } from "@/lib/session";
+import { toast as toasts } from "@/lib/toast";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { authKeys } from "../api/auth.keys";
 import { useChangePasswordMutation } from "../api/changePassword";
@@ -26,23 +27,23 @@ export function UpdatePasswordScreen() {
   });
 
   const submit = form.onSubmit(async (values) => {
-    const progress = notifications.show({ message: t`En traitement...`, loading: true, autoClose: false });
+    const progress = "password-progress";
+    toasts.show({ id: progress, message: t`En traitement...`, loading: true, autoClose: false });
     try {
       const result = await change.mutateAsync({ ...values, "g-recaptcha-response": await bot.token() });
       replaceToken(result.token, result.expires_at);
-      notifications.hide(progress);
+      toasts.hide(progress);
       toast.success(t`Le Mot de Passe est Modifié`);
       await queryClient.invalidateQueries({ queryKey: authKeys.me() });
       await navigate({ to: "/" });
     } catch (err) {
-      notifications.hide(progress);
+      toasts.hide(progress);
       bot.prepare();
       applyServerErrors(err);
       toast.error(err);
     }
   });
 
-  const toggle = { "aria-label": t`Afficher ou masquer le mot de passe` };
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
@@ -54,20 +55,20 @@ export function UpdatePasswordScreen() {
             <Trans>Votre mot de passe doit être changé avant de continuer.</Trans>
           </Text>
         </div>
-        <PasswordInput label={t`Ancien mot de passe`} autoComplete="current-password" required visibilityToggleButtonProps={toggle} {...field("oldPassword")} />
-        <PasswordInput
+        <PasswordField label={t`Ancien mot de passe`} autoComplete="current-password" required {...field("oldPassword")} />
+        <PasswordField
           label={t`Nouveau mot de passe`}
           description={t`8 à 16 caractères, avec majuscule, minuscule, chiffre et caractère spécial, sans répéter un caractère trois fois de suite`}
           autoComplete="new-password"
           required
-          visibilityToggleButtonProps={toggle}
+         
           {...field("newPassword")}
         />
-        <PasswordInput
+        <PasswordField
           label={t`Confirmer le nouveau mot de passe`}
           autoComplete="new-password"
           required
-          visibilityToggleButtonProps={toggle}
+         
           {...field("new_password_confirmation")}
         />
         <Button type="submit" loading={change.isPending} disabled={change.isPending || !isValid()}>

@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// `npm start`: build the PWA when dist/ is missing or stale, then run the server (API + dist/) on PORT (3000).
+//
+// NODE_ENV is passed through untouched: unset means the server's development defaults (JWT secret generated once in
+// DATA_DIR, dev outbox on), which is what a laptop demo wants. Set NODE_ENV=production (with JWT_SECRET) for a real
+// deployment. The server serves dist/ in both cases.
+import { spawn } from "node:child_process";
+import { constants } from "node:os";
+import { ROOT, buildIfNeeded } from "./lib/build-if-needed.mjs";
+
+try {
+  await buildIfNeeded();
+} catch (error) {
+  console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+const env = { ...process.env, PORT: process.env.PORT || "3000", DATA_DIR: process.env.DATA_DIR || "./.data" };
+const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: ROOT, env, stdio: "inherit" });
+
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  });
+}
+
+child.on("error", (error) => {
+  console.error(`[start] could not start the server: ${error.message}`);
+  process.exit(1);
+});
+child.on("exit", (code, signal) => {
+  process.exit(code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 1));
+});

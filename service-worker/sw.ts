@@ -1,0 +1,178 @@
+/// <reference lib="webworker" />
+// Darsi's service worker (vite-plugin-pwa, strategy "injectManifest": the plugin bundles this file to dist/sw.js and
+// replaces `self.__WB_MANIFEST` with the list of built files).
+//
+// - Precaches the app shell (every hashed asset, index.html, icons, manifest) and serves client-side routes from the
+//   precached index.html, so the app starts offline.
+// - Caches images at runtime (cache first, bounded, expiring). API and service responses (/api/, /svc/) are NEVER put
+//   in CacheStorage: no route here matches them, so they always go to the network untouched.
+// - Update flow: registerType "prompt" — a new worker waits until the page posts {type: "SKIP_WAITING"}.
+// - Logout: the page posts {type: "CLEAR_USER_CACHES"}; the runtime image caches (which may hold a user's pictures)
+//   are deleted. The reply, when the page passes a MessagePort, is {type: "CLEAR_USER_CACHES_DONE"}.
+// - Web Push: JSON payload {title, body, url}; clicking the notification focuses or opens `url` (same origin only).
+import { clientsClaim } from "workbox-core";
+import { ExpirationPlugin } from "workbox-expiration";
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from "workbox-precaching";
+import { NavigationRoute, registerRoute } from "workbox-routing";
+import { CacheFirst } from "workbox-strategies";
+import type { WorkboxPlugin } from "workbox-core/types";
+
+declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
+
+// ------------------------------------------------------------------ precache + app shell
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+clientsClaim();
+
+/** Paths the server answers itself: never answered with the app shell. */
+const SERVER_PATHS = [/^\/api(\/|$)/, /^\/svc(\/|$)/, /^\/health(\/|$)/];
+
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL("/index.html"), {
+    denylist: [
+      ...SERVER_PATHS,
+      // Direct navigations to files (/sw.js, /robots.txt, /manifest.webmanifest, an uploaded PDF…) are not app routes.
+      // Workbox tests pathname + search: only the path decides (a dot in a query value does not count).
+      /^[^?]*\/[^/?]+\.[a-z0-9]{2,5}(\?.*)?$/i,
+    ],
+  }),
+);
+
+// ------------------------------------------------------------------ runtime image caches
+
+const IMAGE_CACHE = "darsi-images";
+const EXTERNAL_IMAGE_CACHE = "darsi-images-external";
+const imageExpiration = () =>
+  new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true });
+
+const sameOriginImages = imageExpiration();
+const externalImages = imageExpiration();
+
+/** Same-origin path that must never be cached. */
+function isServerPath(url: URL): boolean {
+  return url.origin === self.location.origin && SERVER_PATHS.some((re) => re.test(url.pathname));
+}
+
+/** Cross-origin images without CORS come back opaque (status 0): keep those too, 200s otherwise. */
+const acceptOpaque: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) => (response.status === 200 || response.type === "opaque" ? response : null),
+};
+
+registerRoute(
+  ({ request, url }) =>
+    url.origin === self.location.origin &&
+    !isServerPath(url) &&
+    (url.pathname.startsWith("/icons/") || request.destination === "image"),
+  new CacheFirst({ cacheName: IMAGE_CACHE, plugins: [sameOriginImages] }),
+);
+
+registerRoute(
+  ({ request, url }) => url.origin !== self.location.origin && url.protocol === "https:" && request.destination === "image",
+  new CacheFirst({ cacheName: EXTERNAL_IMAGE_CACHE, plugins: [acceptOpaque, externalImages] }),
+);
+
+// ------------------------------------------------------------------ messages from the page
+
+type PageMessage = { type?: unknown } | null | undefined;
+
+async function clearUserCaches(): Promise<void> {
+  // deleteCacheAndMetadata() drops both the cache and the expiration plugin's IndexedDB timestamps.
+  await Promise.all([sameOriginImages.deleteCacheAndMetadata(), externalImages.deleteCacheAndMetadata()]);
+  // Belt and braces: any other runtime cache of ours (never the precache, which holds no user data).
+  const names = await caches.keys();
+  await Promise.all(names.filter((n) => n.startsWith("darsi-images")).map((n) => caches.delete(n)));
+}
+
+self.addEventListener("message", (event: ExtendableMessageEvent) => {
+  const data = event.data as PageMessage;
+  const type = data && typeof data === "object" ? data.type : undefined;
+  if (type === "SKIP_WAITING") {
+    event.waitUntil(self.skipWaiting());
+  } else if (type === "CLEAR_USER_CACHES") {
+    event.waitUntil(
+      clearUserCaches().then(
+        () => event.ports[0]?.postMessage({ type: "CLEAR_USER_CACHES_DONE", ok: true }),
+        (error: unknown) => event.ports[0]?.postMessage({ type: "CLEAR_USER_CACHES_DONE", ok: false, error: String(error) }),
+      ),
+    );
+  }
+});
+
+// ------------------------------------------------------------------ web push
+
+interface PushPayload {
+  title: string;
+  body: string;
+  url: string;
+}
+
+/** Reads {title, body, url}; also tolerates the FCM shape {notification: {title, body}, data: {url}}. */
+function readPush(event: PushEvent): PushPayload {
+  let raw: unknown = null;
+  try {
+    raw = event.data?.json();
+  } catch {
+    raw = { body: event.data?.text() };
+  }
+  const obj = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+  const nested = (key: string) => (obj[key] && typeof obj[key] === "object" ? (obj[key] as Record<string, unknown>) : {});
+  const pick = (...values: unknown[]) => values.find((v): v is string => typeof v === "string" && v.length > 0);
+  return {
+    title: pick(obj.title, nested("notification").title) ?? "Darsi",
+    body: pick(obj.body, nested("notification").body) ?? "",
+    url: safeUrl(pick(obj.url, nested("data").url, nested("fcmOptions").link)),
+  };
+}
+
+/** Only same-origin targets are opened; anything else falls back to the home page. */
+function safeUrl(value: string | undefined): string {
+  if (!value) return "/";
+  try {
+    const url = new URL(value, self.location.origin);
+    return url.origin === self.location.origin ? url.pathname + url.search + url.hash : "/";
+  } catch {
+    return "/";
+  }
+}
+
+self.addEventListener("push", (event: PushEvent) => {
+  const { title, body, url } = readPush(event);
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body,
+      icon: "/icons/icon-192.png",
+      badge: "/icons/icon-192.png",
+      lang: "fr",
+      dir: "auto",
+      data: { url },
+    }),
+  );
+});
+
+async function focusOrOpen(path: string): Promise<void> {
+  const target = new URL(path, self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const exact = windows.find((w) => w.url === target);
+  if (exact) {
+    await exact.focus();
+    return;
+  }
+  const any = windows.find((w) => new URL(w.url).origin === self.location.origin);
+  if (any) {
+    try {
+      const navigated = await any.navigate(target);
+      await (navigated ?? any).focus();
+      return;
+    } catch {
+      // navigate() rejects on uncontrolled clients: open a new window instead.
+    }
+  }
+  await self.clients.openWindow(target);
+}
+
+self.addEventListener("notificationclick", (event: NotificationEvent) => {
+  event.notification.close();
+  const data = event.notification.data as { url?: unknown } | null;
+  event.waitUntil(focusOrOpen(safeUrl(typeof data?.url === "string" ? data.url : undefined)));
+});
