@@ -4,7 +4,7 @@ import { I18nProvider } from "@lingui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { i18n } from "@/lib/i18n";
 import { queryClient } from "./queryClient";
-import { theme } from "./theme";
+import { cssVariablesResolver, theme } from "./theme";
 import { LazyNotifications } from "./LazyNotifications";
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: "darsi-color-scheme" });
@@ -13,7 +13,7 @@ export function Providers({ children, direction }: { children: ReactNode; direct
   return (
     <I18nProvider i18n={i18n}>
       <DirectionProvider initialDirection={direction} detectDirection={false}>
-        <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+        <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager} cssVariablesResolver={cssVariablesResolver}>
           <LazyNotifications />
           <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
         </MantineProvider>

@@ -1,14 +1,22 @@
-import { createTheme, type MantineColorsTuple } from "@mantine/core";
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from "@mantine/core";
 
 const darsi: MantineColorsTuple = ["#edf2ff", "#dbe4ff", "#bac8ff", "#91a7ff", "#748ffc", "#5c7cfa", "#4c6ef5", "#4263eb", "#3b5bdb", "#364fc7"];
 
 export const theme = createTheme({
   primaryColor: "darsi",
   colors: { darsi },
-  primaryShade: { light: 7, dark: 5 },
+  // Shade 7 keeps white text on filled buttons above 4.5:1 in both schemes.
+  primaryShade: { light: 7, dark: 7 },
   defaultRadius: "md",
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: "700" },
   cursorType: "pointer",
+});
+
+/** Secondary ("dimmed") text dark enough to read: at least 4.5:1 on the page background in both schemes. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { "--mantine-color-dimmed": "#5f676f" },
+  dark: { "--mantine-color-dimmed": "var(--mantine-color-dark-1)" },
 });

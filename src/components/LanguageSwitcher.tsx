@@ -11,7 +11,7 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const switchLocale = useSwitchLocale();
   const current = (LOCALES as readonly string[]).includes(i18n.locale) ? (i18n.locale as Locale) : "fr";
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button
           variant="subtle"

@@ -15,7 +15,7 @@ export function Logo({ size = 32, withName = true }: { size?: number; withName?:
         <path d="M14 20c7-3 13-2 18 2v26c-5-4-11-5-18-2z M50 20c-7-3-13-2-18 2v26c5-4 11-5 18-2z" fill="#fff" />
       </svg>
       {withName && (
-        <Text fw={800} fz={size * 0.62} c="darsi.7" lh={1}>
+        <Text fw={800} fz={size * 0.62} className="darsi-logo-text" lh={1}>
           Darsi
         </Text>
       )}

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type FormEvent } from "react";
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import * as v from "valibot";
 import { useLingui } from "@lingui/react";
 import { issuesToErrors } from "@domain/schemas/issues";
@@ -43,10 +43,12 @@ export function useSchemaForm<V extends Record<string, unknown>>(
   const { i18n } = useLingui();
   const [values, setValues] = useState<V>(options.initialValues);
   const [errors, setErrorsState] = useState<Errors>({});
-  const latest = useRef(values);
-  latest.current = values;
+  // Every change goes through setFieldValue, which keeps this in step with `values` synchronously.
+  const latest = useRef(options.initialValues);
   const onValuesChange = useRef(options.onValuesChange);
-  onValuesChange.current = options.onValuesChange;
+  useLayoutEffect(() => {
+    onValuesChange.current = options.onValuesChange;
+  });
 
   const setFieldValue = useCallback((path: string, value: unknown) => {
     const previous = latest.current;

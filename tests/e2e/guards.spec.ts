@@ -4,7 +4,9 @@ import { botToken, freshPhone, loginThroughUi } from "./helpers";
 
 test.describe("guards", () => {
   test("no token sends to /login", async ({ page }) => {
-    await page.goto("/porte-monnaie");
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto("/update-password");
     await expect(page).toHaveURL(/\/login$/);
   });
 
@@ -35,7 +37,7 @@ test.describe("guards", () => {
     expect(res.status()).toBe(201);
     await loginThroughUi(page, phone, "Ecole#2026");
     await expect(page).toHaveURL(/\/confirm$/);
-    await page.goto("/porte-monnaie");
+    await page.goto("/");
     await expect(page).toHaveURL(/\/confirm$/);
   });
 

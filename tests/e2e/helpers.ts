@@ -30,7 +30,8 @@ export async function loginThroughUi(page: Page, username: string, password = DE
 
 /** Picks an option in a Mantine Select by typing part of its label. */
 export async function pickOption(page: Page, label: RegExp | string, search: string, option: RegExp | string): Promise<void> {
-  const input = page.getByRole("textbox", { name: label });
+  // The Select's listbox carries the same label: take its input.
+  const input = page.locator("input").and(page.getByLabel(label));
   await input.click();
   await input.fill(search);
   await page.getByRole("option", { name: option }).first().click();

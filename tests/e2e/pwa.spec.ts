@@ -32,7 +32,7 @@ test.describe("installable, offline-capable app", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "darsi-offline-"));
     const port = 3199;
     const start = () =>
-      spawn("npx", ["tsx", "server/main.ts"], {
+      spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
         env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, BOT_CHECK: "off", LOG_LEVEL: "warn" },
         stdio: "ignore",
       });

@@ -1,0 +1,23 @@
+import { Divider, Group, Stack } from "@mantine/core";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { meQueryOptions } from "@/lib/me";
+import { ThemeToggle } from "@/components/ThemeToggle";
+import { FreeHoursBar } from "./FreeHoursBar";
+import { GiftBalanceWidget } from "./GiftBalanceWidget";
+import { WalletWidget } from "./WalletWidget";
+
+/** The top of the phone drawer: what the narrow top bar has no room for (balances with their words, free hours, theme). */
+export function DrawerWidgets() {
+  const { data: me } = useSuspenseQuery(meQueryOptions);
+  return (
+    <Stack gap="xs" mb="xs" data-testid="drawer-widgets">
+      <Group gap="xs" wrap="wrap">
+        <WalletWidget />
+        <GiftBalanceWidget />
+        <ThemeToggle />
+      </Group>
+      {me.freeHours && <FreeHoursBar freeHours={me.freeHours} />}
+      <Divider />
+    </Stack>
+  );
+}

@@ -1,0 +1,103 @@
+import { Badge, Group, NavLink, Stack, Tooltip, UnstyledButton, VisuallyHidden, useDirection } from "@mantine/core";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { Link, useRouterState } from "@tanstack/react-router";
+import { useLingui } from "@lingui/react/macro";
+import { meQueryOptions } from "@/lib/me";
+import { ForumLink } from "./ForumLink";
+import { usePointsWord, useFormatNumber } from "@/lib/i18n/labels";
+import { routeTo } from "@/lib/routeTo";
+import { isEntryActive, navEntries, type NavEntry } from "./nav";
+import classes from "./shell.module.css";
+
+/**
+ * The sidebar's entries (SPEC §2 "Sidebar"), each shown by permission. `mini`: the 80 px icon rail of
+ * desktops, labels in tooltips. `onNavigate` closes the phone drawer after a choice.
+ */
+export function Sidebar({ mini = false, onNavigate }: { mini?: boolean; onNavigate?: () => void }) {
+  const { i18n } = useLingui();
+  const { data: me } = useSuspenseQuery(meQueryOptions);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const entries = navEntries(me);
+  return (
+    <Stack gap={mini ? 6 : 2} data-testid="sidebar" data-mini={mini || undefined}>
+      {entries.map((entry) =>
+        entry.kind === "forum" ? (
+          <ForumLink key={entry.key} label={i18n._(entry.label)} icon={entry.icon} mini={mini} />
+        ) : (
+          <InternalEntry
+            key={entry.key}
+            entry={entry}
+            label={i18n._(entry.label)}
+            active={isEntryActive(entry, pathname)}
+            mini={mini}
+            points={entry.withPoints ? me.points : undefined}
+            onNavigate={onNavigate}
+          />
+        ),
+      )}
+    </Stack>
+  );
+}
+
+function InternalEntry({
+  entry,
+  label,
+  active,
+  mini,
+  points,
+  onNavigate,
+}: {
+  entry: Extract<NavEntry, { kind: "internal" }>;
+  label: string;
+  active: boolean;
+  mini: boolean;
+  points: number | undefined;
+  onNavigate: (() => void) | undefined;
+}) {
+  const { dir } = useDirection();
+  const fmt = useFormatNumber();
+  const pointsWord = usePointsWord(points ?? 0);
+  const Icon = entry.icon;
+  const linkProps = {
+    to: routeTo(entry.to),
+    activeOptions: { exact: entry.to === "/" },
+    "aria-current": active ? ("page" as const) : undefined,
+    onClick: onNavigate,
+    "data-testid": `nav-${entry.key}`,
+  };
+  const pointsText = points === undefined ? null : `${fmt(points)} ${pointsWord}`;
+
+  if (mini) {
+    const tip = pointsText ? `${label} · ${pointsText}` : label;
+    return (
+      <Tooltip label={tip} position={dir === "rtl" ? "left" : "right"} withArrow>
+        <UnstyledButton component={Link} {...linkProps} className={classes.railLink} mod={{ active }}>
+          <Icon size={22} stroke={1.7} aria-hidden />
+          <VisuallyHidden>{tip}</VisuallyHidden>
+        </UnstyledButton>
+      </Tooltip>
+    );
+  }
+
+  return (
+    <NavLink
+      component={Link}
+      {...linkProps}
+      active={active}
+      className={classes.navLink}
+      label={
+        pointsText ? (
+          <Group component="span" gap={6} justify="space-between" wrap="nowrap">
+            <span>{label}</span>{" "}
+            <Badge component="span" color="darsi.8" variant="filled" size="md" tt="none" className={classes.pointsBadge} data-testid="nav-points">
+              {pointsText}
+            </Badge>
+          </Group>
+        ) : (
+          label
+        )
+      }
+      leftSection={<Icon size={22} stroke={1.7} aria-hidden />}
+    />
+  );
+}

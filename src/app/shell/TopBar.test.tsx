@@ -1,0 +1,68 @@
+import { describe, expect, it, vi } from "vitest";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { makeAffiliation, makeMe } from "../../../tests/ui/fixtures";
+import { renderWithProviders } from "../../../tests/ui/render";
+import { setSession } from "@/lib/session";
+import { AdminBanner } from "./AdminBanner";
+import { TopBar } from "./TopBar";
+
+const props = { isPhone: false, isDesktop: true, navOpen: true, onToggleNav: () => {}, navId: "nav" };
+
+describe("TopBar", () => {
+  it("has a labelled menu toggle that reports its state", async () => {
+    const onToggleNav = vi.fn();
+    await renderWithProviders(<TopBar {...props} onToggleNav={onToggleNav} />);
+    const toggle = screen.getByRole("button", { name: "Réduire le menu" });
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(toggle.getAttribute("aria-controls")).toBe("nav");
+    await userEvent.click(toggle);
+    expect(onToggleNav).toHaveBeenCalledOnce();
+  });
+
+  it("names the phone drawer's toggle", async () => {
+    await renderWithProviders(<TopBar {...props} isPhone navOpen={false} />);
+    expect(screen.getByRole("button", { name: "Ouvrir le menu" }).getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("links the logo home, and the bell to the notifications", async () => {
+    await renderWithProviders(<TopBar {...props} />);
+    expect(screen.getByRole("link", { name: "Darsi, accueil" }).getAttribute("href")).toBe("/");
+    expect(screen.getByRole("link", { name: "Notifications" }).getAttribute("href")).toBe("/notifications");
+  });
+
+  it("opens search, except for pupils with an offer of group 104", async () => {
+    const { unmount } = await renderWithProviders(<TopBar {...props} />);
+    expect(screen.getByTestId("search-entry").getAttribute("href")).toBe("/search?q=");
+    expect(screen.getByRole("link", { name: "Rechercher" }).getAttribute("href")).toBe("/search?q=");
+    unmount();
+
+    await renderWithProviders(<TopBar {...props} />, { me: makeMe({ affiliations: [makeAffiliation(104)] }) });
+    const search = screen.getByTestId("search-entry");
+    expect(search.tagName).toBe("BUTTON");
+    expect(search.getAttribute("aria-disabled")).toBe("true");
+    expect(screen.queryByRole("link", { name: /Rechercher/ })).toBeNull();
+  });
+
+  it("shows the gift balance only to eligible pupils", async () => {
+    const { unmount } = await renderWithProviders(<TopBar {...props} />);
+    expect(screen.queryByTestId("gift-widget")).toBeNull();
+    unmount();
+    await renderWithProviders(<TopBar {...props} />, { me: makeMe({ gift_point: 40, permissions: { eligibleUserForGift: true } }) });
+    expect(screen.getByTestId("gift-widget").textContent).toContain("40 jetons");
+  });
+});
+
+describe("AdminBanner", () => {
+  it("is hidden in a pupil's own session", async () => {
+    setSession({ token: "t", adminUserId: null });
+    await renderWithProviders(<AdminBanner />);
+    expect(screen.queryByTestId("admin-banner")).toBeNull();
+  });
+
+  it("shows 'Session administrateur' under impersonation", async () => {
+    setSession({ token: "t", adminUserId: 7 });
+    await renderWithProviders(<AdminBanner />);
+    expect(screen.getByTestId("admin-banner").textContent).toContain("Session administrateur");
+  });
+});

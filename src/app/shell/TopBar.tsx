@@ -1,0 +1,72 @@
+import { ActionIcon, Burger, Box } from "@mantine/core";
+import { Link } from "@tanstack/react-router";
+import { useLingui } from "@lingui/react/macro";
+import { IconBell } from "@tabler/icons-react";
+import { LanguageSwitcher } from "@/components/LanguageSwitcher";
+import { Logo } from "@/components/Logo";
+import { ThemeToggle } from "@/components/ThemeToggle";
+import { GiftBalanceWidget } from "./GiftBalanceWidget";
+import { routeTo } from "@/lib/routeTo";
+import { SearchEntry } from "./SearchEntry";
+import { UserMenu } from "./UserMenu";
+import { WalletWidget } from "./WalletWidget";
+import classes from "./shell.module.css";
+
+export interface TopBarProps {
+  isPhone: boolean;
+  /** ≥ 1200 px: room for the language's full name. */
+  isDesktop: boolean;
+  /** Phones: the drawer is open. Larger screens: the sidebar shows its labels (not the mini rail). */
+  navOpen: boolean;
+  onToggleNav: () => void;
+  navId: string;
+  toggleId?: string;
+}
+
+/**
+ * The top bar (SPEC §2 "Shell"): menu toggle, logo, search, gift balance (eligible pupils), wallet,
+ * notifications, language, theme and the user menu. Phones keep the essentials; the rest is in the drawer.
+ */
+export function TopBar({ isPhone, isDesktop, navOpen, onToggleNav, navId, toggleId }: TopBarProps) {
+  const { t } = useLingui();
+  const toggleLabel = isPhone ? (navOpen ? t`Fermer le menu` : t`Ouvrir le menu`) : navOpen ? t`Réduire le menu` : t`Agrandir le menu`;
+  return (
+    <>
+      <Burger
+        opened={isPhone && navOpen}
+        onClick={onToggleNav}
+        size="sm"
+        aria-label={toggleLabel}
+        aria-expanded={navOpen}
+        aria-controls={navId}
+        id={toggleId}
+        data-testid="nav-toggle"
+      />
+      <Link to="/" className={classes.logoLink} aria-label={t`Darsi, accueil`}>
+        <Logo size={30} withName={!isPhone} />
+      </Link>
+      <div className={classes.searchSlot}>
+        <SearchEntry />
+      </div>
+      <GiftBalanceWidget className={classes.hideOnPhone} />
+      <WalletWidget compact={isPhone} />
+      <ActionIcon
+        component={Link}
+        to={routeTo("/notifications")}
+        variant="subtle"
+        color="gray"
+        c="var(--mantine-color-text)"
+        size="lg"
+        aria-label={t`Notifications`}
+        data-testid="notifications-link"
+      >
+        <IconBell size={21} aria-hidden />
+      </ActionIcon>
+      <LanguageSwitcher compact={!isDesktop} />
+      <Box className={classes.hideOnPhone}>
+        <ThemeToggle />
+      </Box>
+      <UserMenu />
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import type { ComponentType } from "react";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import {
+  IconBook2,
+  IconBroadcast,
+  IconCertificate,
+  IconGift,
+  IconHeadset,
+  IconHome,
+  IconMessages,
+  IconReportMoney,
+  IconTag,
+  IconUser,
+  IconWallet,
+  type IconProps,
+} from "@tabler/icons-react";
+import { parrainPath, type Me } from "@domain/user";
+
+/** A path of the signed-in app (see src/lib/routeTo.ts for the screens later issues build). */
+export type AppPath = string;
+
+export type NavIcon = ComponentType<IconProps>;
+
+/** One entry of the sidebar (SPEC §2 "Sidebar"). */
+export type NavEntry =
+  | {
+      kind: "internal";
+      key: string;
+      label: MessageDescriptor;
+      icon: NavIcon;
+      to: AppPath;
+      /** Other path prefixes under which the entry counts as the current one. */
+      alsoActiveOn?: readonly string[];
+      /** Show the points balance beside the label. */
+      withPoints?: boolean;
+    }
+  | { kind: "forum"; key: "forum"; label: MessageDescriptor; icon: NavIcon };
+
+/** The sidebar entries this user may see, in SPEC order, each shown by permission. */
+export function navEntries(me: Pick<Me, "permissions" | "gift_code">): NavEntry[] {
+  const p = me.permissions;
+  const entries: (NavEntry | false)[] = [
+    { kind: "internal", key: "home", label: msg`Accueil`, icon: IconHome, to: "/" },
+    { kind: "internal", key: "profile", label: msg`Mon profil`, icon: IconUser, to: "/mon-profil" },
+    { kind: "internal", key: "offers", label: msg`Offres`, icon: IconTag, to: "/offres" },
+    { kind: "internal", key: "subjects", label: msg`Matières`, icon: IconBook2, to: "/subjects", alsoActiveOn: ["/courses"] },
+    p.exam && {
+      kind: "internal",
+      key: "exams",
+      label: msg`Examens`,
+      icon: IconCertificate,
+      to: "/exams",
+      alsoActiveOn: ["/exams-calendar"],
+    },
+    { kind: "internal", key: "live", label: msg`En direct`, icon: IconBroadcast, to: "/sessions" },
+    { kind: "forum", key: "forum", label: msg`Le forum`, icon: IconMessages },
+    { kind: "internal", key: "wallet", label: msg`Porte monnaie`, icon: IconWallet, to: "/porte-monnaie", withPoints: true },
+    { kind: "internal", key: "assistance", label: msg`Assistance`, icon: IconHeadset, to: "/assistance" },
+    p.influencer && { kind: "internal", key: "revenue", label: msg`Revenu`, icon: IconReportMoney, to: "/revenu" },
+    p.eligibleUserForGift && {
+      kind: "internal",
+      key: "parrain",
+      label: msg`Parrain`,
+      icon: IconGift,
+      to: parrainPath(me),
+      alsoActiveOn: ["/gift-code", "/generate-gift-code", "/convert-coins", "/parrain"],
+    },
+  ];
+  return entries.filter((e): e is NavEntry => e !== false);
+}
+
+/** Whether `pathname` is `path` or below it ("/" only matches itself). */
+export function isUnder(pathname: string, path: string): boolean {
+  if (path === "/") return pathname === "/";
+  return pathname === path || pathname.startsWith(`${path}/`);
+}
+
+export function isEntryActive(entry: NavEntry, pathname: string): boolean {
+  if (entry.kind !== "internal") return false;
+  return [entry.to, ...(entry.alsoActiveOn ?? [])].some((p) => isUnder(pathname, p));
+}
+
+/** The public pages of Darsi on social networks (footer). */
+export const SOCIAL_LINKS = {
+  facebook: "https://www.facebook.com/darsi.tn",
+  instagram: "https://www.instagram.com/darsi.tn",
+  youtube: "https://www.youtube.com/@darsi.tn",
+  tiktok: "https://www.tiktok.com/@darsi.tn",
+} as const;
+
+/** "73.832.002" → "tel:+21673832002" (Tunisian landline, international form). */
+export function telHref(phone: string): string {
+  return `tel:+216${phone.replace(/\D/g, "")}`;
+}

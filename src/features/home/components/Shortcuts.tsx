@@ -1,0 +1,35 @@
+import type { ComponentType } from "react";
+import { SimpleGrid, Title } from "@mantine/core";
+import { Link } from "@tanstack/react-router";
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { IconProps } from "@tabler/icons-react";
+import { IconBook2, IconBroadcast, IconCertificate, IconHeadset } from "@tabler/icons-react";
+import type { Me } from "@domain/user";
+import { routeTo } from "@/lib/routeTo";
+import classes from "./home.module.css";
+
+/** Shortcuts to the main sections the pupil may open (the exams only with the exam permission). */
+export function Shortcuts({ me }: { me: Pick<Me, "permissions"> }) {
+  const { t } = useLingui();
+  const items: { to: string; label: string; Icon: ComponentType<IconProps>; color: string }[] = [
+    { to: "/subjects", label: t`Matières`, Icon: IconBook2, color: "var(--mantine-color-darsi-7)" },
+    { to: "/sessions", label: t`En direct`, Icon: IconBroadcast, color: "var(--mantine-color-red-7)" },
+    ...(me.permissions.exam ? [{ to: "/exams", label: t`Examens`, Icon: IconCertificate, color: "var(--mantine-color-grape-7)" }] : []),
+    { to: "/assistance", label: t`Assistance`, Icon: IconHeadset, color: "var(--mantine-color-teal-8)" },
+  ];
+  return (
+    <section aria-labelledby="home-shortcuts-title">
+      <Title order={2} fz="lg" mb="sm" id="home-shortcuts-title">
+        <Trans>Accès rapide</Trans>
+      </Title>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        {items.map(({ to, label, Icon, color }) => (
+          <Link key={to} to={routeTo(to)} className={classes.shortcut}>
+            <Icon size={28} stroke={1.6} color={color} aria-hidden />
+            {label}
+          </Link>
+        ))}
+      </SimpleGrid>
+    </section>
+  );
+}
