@@ -1,4 +1,5 @@
 import { defineConfig } from "@lingui/cli";
+import { formatter } from "@lingui/format-po";
 
 export default defineConfig({
   sourceLocale: "fr",
@@ -11,5 +12,6 @@ export default defineConfig({
       exclude: ["**/node_modules/**", "**/*.test.tsx", "**/*.test.ts"],
     },
   ],
-  format: "po",
+  // No line numbers in the catalogs: moving code does not rewrite them.
+  format: formatter({ lineNumbers: false }),
 });

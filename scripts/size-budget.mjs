@@ -26,8 +26,8 @@ import { ROOT, markBuilt } from "./lib/build-if-needed.mjs";
 
 export const KIB = 1024;
 export const BUDGETS = { loginJs: 160 * KIB, loginCss: 15 * KIB };
-// `catalog-fr`: the French catalog, loaded at start for the default language (src/lib/i18n/catalog-fr.ts).
-export const LOGIN_PREFIXES = ["login", "_public", "catalog-fr"];
+// `botcheck.worker`: the invisible bot check starts when the sign-in form shows.
+export const LOGIN_PREFIXES = ["login", "_public", "botcheck.worker"];
 
 /** Attributes of one HTML start tag, lower-cased names. */
 function attributes(tag) {

@@ -153,6 +153,7 @@ export function createApp(deps: Deps): Hono {
       "*",
       serveStatic({
         root: deps.env.STATIC_DIR,
+        precompressed: true,
         onFound: (path, c) => {
           if (path.includes("/assets/")) c.header("Cache-Control", "public, max-age=31536000, immutable");
           else if (/sw\.js$|index\.html$|manifest\.webmanifest$/.test(path)) c.header("Cache-Control", "no-cache");

@@ -8,6 +8,25 @@ interface Challenge {
   signature: string;
 }
 
+/** Runs the search in a worker (falls back to this thread where workers are unavailable). */
+async function solveInWorker(c: Challenge): Promise<number | null> {
+  const job = { challenge: c.challenge, salt: c.salt, algorithm: c.algorithm, max: c.maxnumber ?? 1e6 };
+  if (typeof Worker === "undefined") {
+    const { solveChallenge } = await import("altcha-lib");
+    return (await solveChallenge(job.challenge, job.salt, job.algorithm, job.max).promise)?.number ?? null;
+  }
+  const worker = new Worker(new URL("./botcheck.worker.ts", import.meta.url), { type: "module" });
+  try {
+    return await new Promise<number | null>((resolve, reject) => {
+      worker.onmessage = (e: MessageEvent<number | null>) => resolve(e.data);
+      worker.onerror = () => reject(new Error("bot check worker failed"));
+      worker.postMessage(job);
+    });
+  } finally {
+    worker.terminate();
+  }
+}
+
 /**
  * The invisible bot check (self-hosted ALTCHA proof of work). `prepare()` starts solving in the
  * background as soon as a form shows; `token()` returns the `g-recaptcha-response` value, once.
@@ -17,14 +36,13 @@ export function createBotCheck() {
   const solve = async (): Promise<string> => {
     const { payload } = await api<Challenge | null>("/auth/challenge", { anonymous: true });
     if (!payload) return "";
-    const { solveChallenge } = await import("altcha-lib");
-    const solution = await solveChallenge(payload.challenge, payload.salt, payload.algorithm, payload.maxnumber ?? 1e6).promise;
-    if (!solution) return "";
+    const number = await solveInWorker(payload);
+    if (number === null) return "";
     return btoa(
       JSON.stringify({
         algorithm: payload.algorithm,
         challenge: payload.challenge,
-        number: solution.number,
+        number,
         salt: payload.salt,
         signature: payload.signature,
       }),

@@ -1,2 +1,2 @@
-// Its own module, so that its chunk is named after the language (the size budget counts catalog-fr on /login).
+// Its own module, so that its chunk is named after the language.
 export { messages } from "../../locales/en/messages.po";

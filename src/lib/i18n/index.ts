@@ -1,5 +1,6 @@
 import { i18n } from "@lingui/core";
 import { DEFAULT_LOCALE, LOCALES, RTL_LOCALES, type Locale } from "@domain/constants";
+import { messages as frMessages } from "../../locales/fr/messages.po";
 
 const STORAGE_KEY = "locale";
 
@@ -15,8 +16,9 @@ export function initialLocale(): Locale {
 
 export const directionOf = (locale: Locale): "rtl" | "ltr" => (RTL_LOCALES.includes(locale) ? "rtl" : "ltr");
 
+// French, the default, ships with the app (no extra round trip before the first paint); the others load on demand.
 const loaders: Record<Locale, () => Promise<{ messages: Record<string, unknown> }>> = {
-  fr: () => import("./catalog-fr"),
+  fr: async () => ({ messages: frMessages }),
   en: () => import("./catalog-en"),
   ar: () => import("./catalog-ar"),
 };
