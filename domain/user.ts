@@ -26,6 +26,14 @@ export interface Permissions {
   discount: boolean;
 }
 
+/** A reference item with its French name and, where the reference data has them, Arabic and English names. */
+export interface NamedRef {
+  id: number;
+  name: string;
+  name_ar?: string;
+  name_en?: string;
+}
+
 /** The current user, as `GET /auth/me` returns it (SPEC §3 "User/profile"). */
 export interface Me {
   id: number;
@@ -40,11 +48,11 @@ export interface Me {
   avatar: string | null;
   points: number;
   gift_point: number;
-  division: { id: number; name: string } | null;
-  optional_subject: { id: number; name: string } | null;
-  country: { id: number; name: string } | null;
-  state: { id: number; name: string } | null;
-  delegation: { id: number; name: string } | null;
+  division: NamedRef | null;
+  optional_subject: NamedRef | null;
+  country: NamedRef | null;
+  state: NamedRef | null;
+  delegation: NamedRef | null;
   institute: { id: number; name: string } | null;
   affiliations: Affiliation[];
   completed: boolean;

@@ -1,5 +1,6 @@
 import type { Env } from "../env";
 import type { RouteDef } from "../lib/route";
+import adminExpirePassword from "./admin/expire-password";
 import adminImpersonations from "./admin/impersonations";
 import changePassword from "./auth/change-password";
 import challenge from "./auth/challenge";
@@ -41,6 +42,7 @@ export function apiRoutes(env: Env): RouteDef[] {
     changePassword,
     switchSession,
     adminImpersonations,
+    adminExpirePassword,
     countries,
     states,
     delegations,

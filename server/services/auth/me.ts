@@ -18,7 +18,8 @@ import {
 } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 
-const ref = (id: number | null, name: string | null) => (id !== null && name !== null ? { id, name } : null);
+const ref = (id: number | null, name: string | null, name_ar?: string | null, name_en?: string | null) =>
+  id !== null && name !== null ? { id, name, ...(name_ar ? { name_ar } : {}), ...(name_en ? { name_en } : {}) } : null;
 
 /** Major offers (a whole year of a primary plan) make a pupil eligible for the referral programme. */
 function isEligibleForGift(list: Affiliation[]): boolean {
@@ -31,11 +32,18 @@ export async function loadMe(db: Db, userId: number, adminId: number | null, tod
     .select({
       u: users,
       divisionName: divisions.name,
+      divisionNameAr: divisions.nameAr,
+      divisionNameEn: divisions.nameEn,
       divisionLevel: divisions.level,
       optionalName: optionalSubjects.name,
+      optionalNameAr: optionalSubjects.nameAr,
       countryName: countries.name,
+      countryNameAr: countries.nameAr,
+      countryNameEn: countries.nameEn,
       stateName: states.name,
+      stateNameAr: states.nameAr,
       delegationName: delegations.name,
+      delegationNameAr: delegations.nameAr,
       instituteName: institutes.name,
       balance: wallets.balance,
     })
@@ -95,11 +103,11 @@ export async function loadMe(db: Db, userId: number, adminId: number | null, tod
     avatar: u.avatar,
     points: row.balance ?? 0,
     gift_point: u.giftPoint,
-    division: ref(u.divisionId, row.divisionName),
-    optional_subject: ref(u.optionalSubjectId, row.optionalName),
-    country: ref(u.countryId, row.countryName),
-    state: ref(u.stateId, row.stateName),
-    delegation: ref(u.delegationId, row.delegationName),
+    division: ref(u.divisionId, row.divisionName, row.divisionNameAr, row.divisionNameEn),
+    optional_subject: ref(u.optionalSubjectId, row.optionalName, row.optionalNameAr),
+    country: ref(u.countryId, row.countryName, row.countryNameAr, row.countryNameEn),
+    state: ref(u.stateId, row.stateName, row.stateNameAr),
+    delegation: ref(u.delegationId, row.delegationName, row.delegationNameAr),
     institute: ref(u.instituteId, row.instituteName),
     affiliations: affs,
     completed: u.completed,

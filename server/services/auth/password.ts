@@ -51,3 +51,15 @@ export async function changePassword(deps: Deps, auth: AuthInfo, input: ChangePa
   const session = await issueToken(deps, deps.db, user.id, auth.adminId);
   return { token: session.token, expires_at: session.expiresAt.toISOString() };
 }
+
+/**
+ * Operator action: the account's password is expired. Its sessions end and its next login answers
+ * `password_expired`, which leads the pupil through a reset with a code.
+ */
+export async function expirePassword(deps: Deps, login: string): Promise<{ userId: number }> {
+  const user = await findByCredential(deps.db, login);
+  if (!user) throw new AppError(404, "credential_unknown");
+  await deps.db.update(users).set({ passwordExpired: true }).where(eq(users.id, user.id));
+  await revokeAllSessions(deps.db, user.id, deps.now());
+  return { userId: user.id };
+}

@@ -6,6 +6,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { IconChevronRight, IconTag, IconUser } from "@tabler/icons-react";
 import type { Affiliation, Me } from "@domain/user";
 import { formatDate } from "@/lib/format";
+import { refName } from "@/lib/reference";
 import { routeTo } from "@/lib/routeTo";
 import classes from "./home.module.css";
 
@@ -20,7 +21,7 @@ const PERIODS: Record<string, MessageDescriptor> = {
 
 /** The "profile and offers" widget of the home page (SPEC §2): class, current offers and their end dates. */
 export function ProfileOffersCard({ me }: { me: Pick<Me, "name" | "last_name" | "avatar" | "division" | "affiliations"> }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const fullName = [me.name, me.last_name].filter(Boolean).join(" ");
   const offers = [...me.affiliations].sort((a, b) => a.end_date.localeCompare(b.end_date));
   return (
@@ -32,7 +33,7 @@ export function ProfileOffersCard({ me }: { me: Pick<Me, "name" | "last_name" | 
             {fullName}
           </Text>
           <Text size="sm" className={classes.muted} data-testid="home-class">
-            {me.division ? me.division.name : <Trans>Classe non renseignée</Trans>}
+            {me.division ? refName(me.division, i18n.locale) : <Trans>Classe non renseignée</Trans>}
           </Text>
         </Stack>
       </Group>

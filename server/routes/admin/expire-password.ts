@@ -1,0 +1,17 @@
+import * as v from "valibot";
+import { defineRoute } from "../../lib/route";
+import { expirePassword } from "../../services/auth/password";
+import { requireAdminKey } from "./admin-key";
+
+export default defineRoute({
+  method: "post",
+  path: "/admin/expire-password",
+  summary: "Operator only (X-Admin-Key): expire an account's password; its sessions end and its next login must reset",
+  tag: "admin",
+  auth: "none",
+  body: v.object({ login: v.pipe(v.string(), v.trim(), v.nonEmpty()) }),
+  handler: async ({ deps, body, c }) => {
+    requireAdminKey(c, deps.secret);
+    return { payload: await expirePassword(deps, body.login) };
+  },
+});
