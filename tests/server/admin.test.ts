@@ -15,7 +15,8 @@ afterAll(async () => {
 describe("operator commands (X-Admin-Key)", () => {
   it("refuse callers without the key or with a wrong one, and change nothing", async () => {
     const pupil = await h.register();
-    for (const headers of [{}, { "x-admin-key": "0".repeat(64) }, { "x-admin-key": "not-hex" }]) {
+    const attempts: Array<Record<string, string>> = [{}, { "x-admin-key": "0".repeat(64) }, { "x-admin-key": "not-hex" }];
+    for (const headers of attempts) {
       const res = await h.request("POST", "/api/admin/expire-password", { body: { login: pupil.phone }, headers });
       expect(res.status).toBe(403);
       expect(res.json.code).toBe("forbidden");
