@@ -1,0 +1,210 @@
+/**
+ * Learning: subjects, chapters, lessons and progress (SPEC §3, §4). DTOs shared by the API and the PWA,
+ * and the pure rules both sides apply.
+ */
+import { COMPLETION_THRESHOLD } from "./constants";
+
+export type ChapterType = "course" | "recording" | "exam" | "divers";
+export const CHAPTER_TYPES: readonly ChapterType[] = ["course", "exam", "recording", "divers"];
+
+/** Content types of SPEC §3 "Lesson" (ids are the API's). */
+export const CONTENT_TYPE = {
+  youtube: { id: 1, name: "YOUTUBE VIDEO" },
+  protectedVideo: { id: 2, name: "CRYPTED VIDEO" },
+  magazine: { id: 3, name: "MAGAZINE" },
+  quiz: { id: 5, name: "QCM" },
+  recording: { id: 6, name: "RECORDING" },
+} as const;
+export type ContentTypeId = (typeof CONTENT_TYPE)[keyof typeof CONTENT_TYPE]["id"];
+
+export interface InstructorDto {
+  name: string;
+  last_name: string;
+  description?: string | null;
+}
+
+export interface SubjectDto {
+  id: number;
+  slug: string;
+  name: string;
+  thumbnail: string | null;
+  /** 0–100, capped. */
+  progress: number;
+  color: string;
+  visible: boolean;
+  active: boolean;
+  position: number;
+  /** Number of video lessons in the subject. */
+  subjectVideos: number;
+}
+
+export interface SectionDto {
+  id: number;
+  name: string;
+  position: number;
+  tabId: number;
+}
+
+export interface ChapterDto {
+  id: number;
+  slug: string;
+  name: string;
+  type: ChapterType;
+  chapter_sections: SectionDto[];
+}
+
+export interface ChapterEntryDto {
+  chapter: ChapterDto;
+  firstLessonSlug: string | null;
+  instructor: InstructorDto | null;
+  nbContent: number;
+  /** 0–100, capped. */
+  progress: number;
+  nbCompleted: number;
+}
+
+export interface PromoCardDto {
+  id: number;
+  type: string;
+  icon_url: string | null;
+  text: string;
+  text_image_url: string | null;
+  video_link: string | null;
+  url_link: string | null;
+  background_url: string | null;
+  visible: boolean;
+  icon_position: "left" | "right" | null;
+  color: string | null;
+  position: number;
+}
+
+/** `GET /student/subjects/{slug}/chapters`. */
+export interface SubjectChaptersDto {
+  subject: SubjectDto & { nbChapters: number; nbContents: number };
+  chapters: ChapterEntryDto[];
+  tabs: Array<{ id: number; name: string; position: number }>;
+  otherSubjects: SubjectDto[];
+  promoCards: PromoCardDto[];
+}
+
+export interface AttachmentDto {
+  name: string;
+  url: string;
+}
+
+export interface ProgressDto {
+  content_id: number;
+  completed: boolean;
+  /** 0–100, capped. */
+  percentage: number;
+  lastWatchedSecond: number;
+}
+
+/** One lesson as the viewer needs it. Locked lessons carry no media, no otp/playbackInfo and no attachments. */
+export interface LessonDto {
+  id: number;
+  slug: string;
+  name: string;
+  type: { id: ContentTypeId; name: string };
+  content_videos: { url: string; duration: number } | null;
+  event: { start_date: string } | null;
+  content_qcm_id: number | null;
+  instructor: InstructorDto | null;
+  attachments: AttachmentDto[];
+  locked: boolean;
+  lockedVideo: boolean;
+  bookmarked: boolean;
+  otp: string | null;
+  playbackInfo: string | null;
+  pages: Array<{ url: string }> | null;
+  rtl: boolean;
+  progress: ProgressDto | null;
+  chapter: { id: number; slug: string; name: string; type: ChapterType };
+  subject: { id: number; slug: string; name: string };
+}
+
+/** An item of a chapter's lesson list. */
+export interface LessonListItemDto {
+  id: number;
+  slug: string;
+  name: string;
+  type: { id: ContentTypeId; name: string };
+  duration: number | null;
+  locked: boolean;
+  completed: boolean;
+  percentage: number;
+}
+
+export interface BookmarkDto {
+  id: number;
+  content: { name: string; slug: string };
+  chapter: { slug: string; name: string };
+  subject: { name: string; slug: string };
+  marked_at: string;
+}
+
+// ───────────────────────── rules ─────────────────────────
+
+/** Percentages are capped at 100 and never negative (SPEC §9). */
+export function capPercentage(value: number): number {
+  if (!Number.isFinite(value)) return 0;
+  return Math.min(100, Math.max(0, value));
+}
+
+/** A lesson is completed above 80 % (check mark; play icon below). */
+export function isCompleted(percentage: number): boolean {
+  return capPercentage(percentage) > COMPLETION_THRESHOLD;
+}
+
+/** Watched time as half-open second ranges [start, end). */
+export type Range = readonly [number, number];
+
+/**
+ * Merges watched ranges: sorted, overlapping or touching ranges joined. The result does not depend on the
+ * order in which posts arrive, so progress never goes backwards.
+ */
+export function mergeRanges(ranges: readonly Range[]): Range[] {
+  const clean = ranges
+    .map(([a, b]) => [Math.max(0, Math.floor(a)), Math.max(0, Math.ceil(b))] as const)
+    .filter(([a, b]) => b > a)
+    .sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+  const out: Array<[number, number]> = [];
+  for (const [a, b] of clean) {
+    const last = out[out.length - 1];
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
+}
+
+export function watchedSeconds(ranges: readonly Range[], duration?: number): number {
+  return mergeRanges(ranges).reduce((n, [a, b]) => n + (Math.min(b, duration ?? b) - Math.min(a, duration ?? a)), 0);
+}
+
+/** Percentage watched of a lesson of `duration` seconds, capped at 100. */
+export function watchedPercentage(ranges: readonly Range[], duration: number): number {
+  if (duration <= 0) return 0;
+  return capPercentage(Math.round((watchedSeconds(ranges, duration) / duration) * 1000) / 10);
+}
+
+/** Chapter and subject progress: the mean of their lessons' percentages, capped at 100. */
+export function aggregateProgress(percentages: readonly number[]): number {
+  if (!percentages.length) return 0;
+  return capPercentage(Math.round((percentages.reduce((n, p) => n + capPercentage(p), 0) / percentages.length) * 10) / 10);
+}
+
+/** "01", "02", … for chapter numbers. */
+export const chapterNumber = (index: number) => String(index + 1).padStart(2, "0");
+
+/** "Mohamed Ben Ali" → "M. Ben Ali" (abbreviated instructor on chapter rows). */
+export function abbreviateInstructor(i: Pick<InstructorDto, "name" | "last_name"> | null): string {
+  if (!i) return "";
+  const initial = i.name.trim().charAt(0);
+  return initial ? `${initial.toUpperCase()}. ${i.last_name.trim()}` : i.last_name.trim();
+}
+
+/** Truncates with an ellipsis (SPEC §9: lesson title 56, attachment names 15, …). */
+export function truncate(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length <= max ? text : `${chars.slice(0, Math.max(0, max - 1)).join("").trimEnd()}…`;
+}
