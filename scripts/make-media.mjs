@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+// Makes the small media the demo lessons play, so every content type works on a machine without internet.
+// Output is committed under server/media/; run again only to change it.
+//  - magazines: SVG pages (text, a few kB each), French left-to-right and Arabic right-to-left;
+//  - videos: 30-second test clips (WebM VP9/Opus and MP4 H.264/AAC) made with ffmpeg when it is installed.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const MEDIA = join(ROOT, "server/media");
+
+const esc = (s) => s.replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c]);
+
+function page({ title, lines, n, total, rtl, color }) {
+  // With direction="rtl", "start" is the right-hand edge: both scripts anchor at their reading start.
+  const anchor = "start";
+  const x = rtl ? 560 : 40;
+  const body = lines
+    .map((l, i) => `<text x="${x}" y="${190 + i * 34}" font-size="${l.startsWith("• ") || l.startsWith("- ") ? 20 : 22}" text-anchor="${anchor}" direction="${rtl ? "rtl" : "ltr"}">${esc(l)}</text>`)
+    .join("\n  ");
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="840" viewBox="0 0 600 840" font-family="Noto Sans, Noto Sans Arabic, Arial, sans-serif">
+  <rect width="600" height="840" fill="#fffdf8"/>
+  <rect width="600" height="120" fill="${color}"/>
+  <text x="${x}" y="76" font-size="${title.length > 28 ? 23 : 30}" font-weight="700" fill="#fff" text-anchor="${anchor}" direction="${rtl ? "rtl" : "ltr"}">${esc(title)}</text>
+  <g fill="#1f2937">
+  ${body}
+  </g>
+  <line x1="40" y1="780" x2="560" y2="780" stroke="#d1d5db"/>
+  <text x="300" y="812" font-size="16" fill="#6b7280" text-anchor="middle">Darsi · ${n} / ${total}</text>
+</svg>
+`;
+}
+
+const MAGAZINES = {
+  "limites-et-continuite": {
+    rtl: false,
+    color: "#4263eb",
+    pages: [
+      ["Limites et continuité", ["Objectifs du chapitre :", "• Calculer la limite d'une fonction en un point", "• Lever une forme indéterminée", "• Étudier la continuité sur un intervalle"]],
+      ["1. Limite finie en un point", ["f admet la limite L en a si f(x) se rapproche", "de L quand x se rapproche de a.", "On note : lim f(x) = L quand x → a.", "Exemple : lim (2x + 1) = 7 quand x → 3."]],
+      ["2. Formes indéterminées", ["Les formes ∞ − ∞, 0 × ∞, ∞ / ∞ et 0 / 0", "demandent une transformation :", "• factoriser par le terme dominant", "• multiplier par la quantité conjuguée"]],
+      ["3. Continuité", ["f est continue en a si lim f(x) = f(a).", "Les fonctions polynômes, rationnelles", "(sur leur domaine), sinus et cosinus", "sont continues."]],
+      ["4. Théorème des valeurs intermédiaires", ["Si f est continue sur [a, b] et si k est", "compris entre f(a) et f(b), alors il existe", "c dans [a, b] tel que f(c) = k.", "Application : existence de solutions."]],
+      ["Exercice corrigé", ["Montrer que x³ + x − 1 = 0 admet", "une solution dans [0, 1].", "f(0) = −1 < 0 et f(1) = 1 > 0 ;", "f est continue : le TVI conclut."]],
+    ],
+  },
+  "al-balagha": {
+    rtl: true,
+    color: "#0ca678",
+    pages: [
+      ["البلاغة: التشبيه", ["أهداف الدرس:", "• تعريف التشبيه وأركانه", "• التمييز بين أنواع التشبيه", "• تحليل أمثلة من الشعر العربي"]],
+      ["١. تعريف التشبيه", ["التشبيه عقد مماثلة بين أمرين أو أكثر", "لاشتراكهما في صفة أو أكثر", "بأداة لغرض يقصده المتكلم."]],
+      ["٢. أركان التشبيه", ["المشبّه والمشبّه به (طرفا التشبيه)", "أداة التشبيه: الكاف، مثل، كأنّ", "وجه الشبه: الصفة المشتركة"]],
+      ["٣. أنواع التشبيه", ["التشبيه التام: ذُكرت فيه الأركان كلها", "التشبيه المؤكد: حُذفت منه الأداة", "التشبيه البليغ: حُذفت الأداة ووجه الشبه"]],
+      ["تمرين", ["استخرج التشبيه وبيّن نوعه:", "«العلمُ نورٌ يضيء طريق صاحبه»", "الإجابة: تشبيه بليغ."]],
+    ],
+  },
+  "annales-bac-maths": {
+    rtl: false,
+    color: "#e8590c",
+    pages: [
+      ["Annales du bac — Mathématiques", ["Session principale : sujet et corrigé", "Durée : 3 heures · Coefficient 4", "Quatre exercices indépendants."]],
+      ["Exercice 1 — Nombres complexes", ["Résoudre dans ℂ : z² − 2z + 5 = 0.", "Δ = −16, donc z = 1 + 2i ou z = 1 − 2i.", "Placer les images dans le plan complexe."]],
+      ["Exercice 2 — Suites", ["u₀ = 1 et uₙ₊₁ = ½ uₙ + 3.", "Montrer que vₙ = uₙ − 6 est géométrique.", "En déduire la limite de uₙ : 6."]],
+      ["Exercice 3 — Probabilités", ["Une urne contient 3 boules rouges", "et 2 boules blanches. On tire 2 boules.", "P(deux rouges) = C(3,2)/C(5,2) = 3/10."]],
+    ],
+  },
+};
+
+for (const [slug, mag] of Object.entries(MAGAZINES)) {
+  const dir = join(MEDIA, "magazines", slug);
+  mkdirSync(dir, { recursive: true });
+  mag.pages.forEach(([title, lines], i) =>
+    writeFileSync(join(dir, `page-${i + 1}.svg`), page({ title, lines, n: i + 1, total: mag.pages.length, rtl: mag.rtl, color: mag.color })),
+  );
+  console.log(`magazine ${slug}: ${mag.pages.length} pages`);
+}
+
+const videos = join(MEDIA, "videos");
+mkdirSync(videos, { recursive: true });
+let ffmpeg = false;
+try {
+  execFileSync("ffmpeg", ["-version"], { stdio: "ignore" });
+  ffmpeg = true;
+} catch {
+  console.log("ffmpeg not installed: videos kept as they are");
+}
+const CLIPS = [
+  { name: "demo-1", source: "testsrc2=size=426x240:rate=15", tone: 440 },
+  { name: "demo-2", source: "smptebars=size=426x240:rate=15", tone: 660 },
+];
+if (ffmpeg) {
+  for (const clip of CLIPS) {
+    const common = ["-y", "-loglevel", "error", "-f", "lavfi", "-i", clip.source, "-f", "lavfi", "-i", `sine=frequency=${clip.tone}:sample_rate=48000`, "-t", "30"];
+    execFileSync("ffmpeg", [...common, "-c:v", "libvpx-vp9", "-b:v", "60k", "-deadline", "good", "-c:a", "libopus", "-b:a", "24k", join(videos, `${clip.name}.webm`)]);
+    execFileSync("ffmpeg", [...common, "-c:v", "libx264", "-profile:v", "baseline", "-pix_fmt", "yuv420p", "-b:v", "80k", "-movflags", "+faststart", "-c:a", "aac", "-b:a", "32k", join(videos, `${clip.name}.mp4`)]);
+    console.log(`video ${clip.name}: webm + mp4`);
+  }
+}
+for (const clip of CLIPS) if (!existsSync(join(videos, `${clip.name}.webm`))) console.log(`missing video ${clip.name}.webm`);
