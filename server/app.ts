@@ -14,6 +14,7 @@ import { hitRateLimit } from "./lib/rate-limit";
 import { parseOrThrow, type RouteDef } from "./lib/route";
 import { buildOpenApi, renderDocs } from "./lib/openapi";
 import { apiRoutes } from "./routes";
+import { verifyMedia } from "./services/media/signing";
 
 function clientIp(c: Context): string {
   try {
@@ -139,6 +140,24 @@ export function createApp(deps: Deps): Hono {
   app.get("/api/openapi.json", (c) => c.json(openapi));
   app.get("/api/docs", (c) => c.html(renderDocs(openapi)));
   app.all("/api/*", () => {
+    throw new AppError(404, "not_found");
+  });
+  // Lesson media (videos, magazine pages, attachments): only with a signature issued to a pupil who may open
+  // the lesson (services/media/signing.ts). Range requests work, so videos can seek.
+  app.use("/media/*", async (c, next) => {
+    const path = decodeURIComponent(c.req.path);
+    if (path.includes("..") || !verifyMedia(deps.secret, path, c.req.query("otp"), c.req.query("playbackInfo"), deps.now())) {
+      throw new AppError(403, "forbidden");
+    }
+    c.header("Cache-Control", "private, max-age=3600");
+    c.header("Cross-Origin-Resource-Policy", "same-origin");
+    await next();
+  });
+  app.use(
+    "/media/*",
+    serveStatic({ root: deps.env.MEDIA_DIR, rewriteRequestPath: (p) => p.replace(/^\/media/, "") }),
+  );
+  app.all("/media/*", () => {
     throw new AppError(404, "not_found");
   });
   app.all("/svc/*", () => {
