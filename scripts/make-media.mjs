@@ -19,7 +19,7 @@ function page({ title, lines, n, total, rtl, color }) {
   const body = lines
     .map((l, i) => `<text x="${x}" y="${190 + i * 34}" font-size="${l.startsWith("• ") || l.startsWith("- ") ? 20 : 22}" text-anchor="${anchor}" direction="${rtl ? "rtl" : "ltr"}">${esc(l)}</text>`)
     .join("\n  ");
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="840" viewBox="0 0 600 840" font-family="Noto Sans, Noto Sans Arabic, Arial, sans-serif">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="840" viewBox="0 0 600 840" font-family="'Noto Sans', 'Noto Sans Arabic', Arial, sans-serif">
   <rect width="600" height="840" fill="#fffdf8"/>
   <rect width="600" height="120" fill="${color}"/>
   <text x="${x}" y="76" font-size="${title.length > 28 ? 23 : 30}" font-weight="700" fill="#fff" text-anchor="${anchor}" direction="${rtl ? "rtl" : "ltr"}">${esc(title)}</text>
@@ -90,8 +90,10 @@ const CLIPS = [
   { name: "demo-1", source: "testsrc2=size=426x240:rate=15", tone: 440 },
   { name: "demo-2", source: "smptebars=size=426x240:rate=15", tone: 660 },
 ];
+const force = process.argv.includes("--force");
 if (ffmpeg) {
   for (const clip of CLIPS) {
+    if (!force && existsSync(join(videos, `${clip.name}.webm`)) && existsSync(join(videos, `${clip.name}.mp4`))) continue;
     const common = ["-y", "-loglevel", "error", "-f", "lavfi", "-i", clip.source, "-f", "lavfi", "-i", `sine=frequency=${clip.tone}:sample_rate=48000`, "-t", "30"];
     execFileSync("ffmpeg", [...common, "-c:v", "libvpx-vp9", "-b:v", "60k", "-deadline", "good", "-c:a", "libopus", "-b:a", "24k", join(videos, `${clip.name}.webm`)]);
     execFileSync("ffmpeg", [...common, "-c:v", "libx264", "-profile:v", "baseline", "-pix_fmt", "yuv420p", "-b:v", "80k", "-movflags", "+faststart", "-c:a", "aac", "-b:a", "32k", join(videos, `${clip.name}.mp4`)]);
@@ -99,3 +101,79 @@ if (ffmpeg) {
   }
 }
 for (const clip of CLIPS) if (!existsSync(join(videos, `${clip.name}.webm`))) console.log(`missing video ${clip.name}.webm`);
+
+// ── Public images (no signature needed): subject thumbnails and promo-card art ──
+const SUBJECT_ART = {
+  mathematiques: ["#3B5BDB", "∑"],
+  physique: ["#E8590C", "⚛"],
+  "sciences-de-la-vie-et-de-la-terre": ["#2F9E44", "ADN"],
+  informatique: ["#1098AD", "</>"],
+  francais: ["#C2255C", "Fr"],
+  anglais: ["#7048E8", "En"],
+  arabe: ["#5C940D", "ض"],
+  philosophie: ["#862E9C", "?!"],
+  "eveil-scientifique": ["#37B24D", "☼"],
+  economie: ["#F08C00", "€"],
+  gestion: ["#D9480F", "%"],
+  "histoire-geographie": ["#A61E4D", "HG"],
+  technologie: ["#495057", "⚙"],
+};
+const publicDir = join(MEDIA, "public");
+mkdirSync(join(publicDir, "subjects"), { recursive: true });
+mkdirSync(join(publicDir, "cards"), { recursive: true });
+for (const [slug, [color, glyph]] of Object.entries(SUBJECT_ART)) {
+  writeFileSync(
+    join(publicDir, "subjects", `${slug}.svg`),
+    `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180" viewBox="0 0 320 180">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${color}"/><stop offset="1" stop-color="${color}" stop-opacity="0.65"/></linearGradient></defs>
+  <rect width="320" height="180" fill="url(#g)"/>
+  <circle cx="262" cy="34" r="70" fill="#fff" fill-opacity="0.12"/>
+  <circle cx="40" cy="170" r="60" fill="#fff" fill-opacity="0.10"/>
+  <text x="160" y="112" font-family="'Noto Sans', 'Noto Sans Arabic', 'Noto Sans Symbols', 'Noto Sans Symbols 2', sans-serif" font-size="64" font-weight="700" fill="#fff" text-anchor="middle">${esc(glyph)}</text>
+</svg>
+`,
+  );
+}
+const CARDS = {
+  "gold.svg": `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><circle cx="32" cy="32" r="30" fill="#F2C94C"/><path d="M16 42l4-18 12 9 12-9 4 18z" fill="#fff"/></svg>`,
+  "bg-gold.svg": `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="160" viewBox="0 0 600 160"><rect width="600" height="160" fill="#FFF4D6"/><circle cx="560" cy="20" r="90" fill="#F2C94C" fill-opacity="0.35"/></svg>`,
+  "bg-video.svg": `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="160" viewBox="0 0 600 160"><rect width="600" height="160" fill="#E7ECFF"/><circle cx="40" cy="140" r="90" fill="#3B5BDB" fill-opacity="0.15"/></svg>`,
+  "parrain.svg": `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><rect x="8" y="24" width="48" height="32" rx="4" fill="#2F9E44"/><rect x="4" y="16" width="56" height="12" rx="3" fill="#40C057"/><rect x="29" y="16" width="6" height="40" fill="#fff"/></svg>`,
+};
+for (const [name, svg] of Object.entries(CARDS)) writeFileSync(join(publicDir, "cards", name), svg + "\n");
+console.log(`public images: ${Object.keys(SUBJECT_ART).length} subjects, ${Object.keys(CARDS).length} cards`);
+
+// ── Attachments: two small real PDFs (text), shared by the lessons that have an attachment ──
+function pdf(title, lines) {
+  const text = [title, "", ...lines]
+    .map((l, i) => `BT /F1 ${i === 0 ? 18 : 12} Tf 56 ${780 - i * 22} Td (${l.replace(/[()\\]/g, "\\$&")}) Tj ET`)
+    .join("\n");
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    `<< /Length ${Buffer.byteLength(text, "latin1")} >>\nstream\n${text}\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+  ];
+  let out = "%PDF-1.4\n";
+  const offsets = [];
+  objects.forEach((o, i) => {
+    offsets.push(Buffer.byteLength(out, "latin1"));
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out, "latin1");
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, "latin1");
+}
+const attachmentsDir = join(MEDIA, "attachments");
+mkdirSync(attachmentsDir, { recursive: true });
+writeFileSync(
+  join(attachmentsDir, "enonces.pdf"),
+  pdf("Darsi - Enonces d'exercices", ["Exercice 1 : calculer la limite de (x^2 - 1)/(x - 1) en 1.", "Exercice 2 : etudier la continuite de f sur [0, 2].", "Exercice 3 : montrer que l'equation x^3 + x - 1 = 0", "admet une solution unique dans [0, 1].", "", "Corrige disponible dans la video de la lecon."]),
+);
+writeFileSync(
+  join(attachmentsDir, "resume.pdf"),
+  pdf("Darsi - Resume du cours", ["1. Definitions essentielles du chapitre.", "2. Proprietes a retenir pour le bac.", "3. Methodes : comment rediger une reponse complete.", "4. Erreurs frequentes a eviter."]),
+);
+console.log("attachments: enonces.pdf, resume.pdf");

@@ -40,7 +40,7 @@ async function readJson(c: Context): Promise<unknown> {
 }
 
 function mount(app: Hono, deps: Deps, def: RouteDef): void {
-  const honoPath = "/api" + def.path.replace(/\{(\w+)\}/g, ":$1");
+  const honoPath = (def.base ?? "/api") + def.path.replace(/\{(\w+)\}/g, ":$1");
   app.on(def.method.toUpperCase(), honoPath, async (c) => {
     const auth = def.auth === "none" ? null : await authenticate(deps, c.req.header("authorization"));
     if (def.auth === "required" && !auth) throw new AppError(401, "unauthorized");
@@ -146,6 +146,11 @@ export function createApp(deps: Deps): Hono {
   // the lesson (services/media/signing.ts). Range requests work, so videos can seek.
   app.use("/media/*", async (c, next) => {
     const path = decodeURIComponent(c.req.path);
+    if (path.startsWith("/media/public/") && !path.includes("..")) {
+      // Subject thumbnails and promo-card art: public, cached like the app's own images.
+      c.header("Cache-Control", "public, max-age=86400");
+      return next();
+    }
     if (path.includes("..") || !verifyMedia(deps.secret, path, c.req.query("otp"), c.req.query("playbackInfo"), deps.now())) {
       throw new AppError(403, "forbidden");
     }
