@@ -18,6 +18,7 @@ const EnvSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(["debug", "info", "warn", "error", "silent"]), "info"),
   STATIC_DIR: v.optional(v.string(), "./dist"),
   MEDIA_DIR: v.optional(v.string(), "./server/media"),
+  PROGRESS_API_KEY: v.optional(v.pipe(v.string(), v.minLength(8)), "darsi-web-progress"),
   TEACHER_APP_URL: v.optional(v.pipe(v.string(), v.url()), "https://prof.darsi.tn/"),
   REGISTRATION_URL: v.optional(v.pipe(v.string(), v.url()), "https://www.darsi.tn/inscription"),
   FORUM_URL: v.optional(v.pipe(v.string(), v.url()), "https://forum.darsi.tn/"),

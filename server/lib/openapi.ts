@@ -47,6 +47,13 @@ export function buildOpenApi(routes: readonly RouteDef[]): Json {
     }
     if (parameters.length) op.parameters = parameters;
     if (r.body) op.requestBody = { required: true, content: { "application/json": { schema: schemaOf(r.body) } } };
+    if (r.base && r.base !== "/api") {
+      // A service of its own base URL (SPEC §7 "External services"): described here, served under that base.
+      const key = `${r.base}${r.path}`;
+      paths[key] ??= { servers: [{ url: "/" }] } as unknown as Record<string, Json>;
+      (paths[key] as Record<string, Json>)[r.method] = op;
+      continue;
+    }
     (paths[r.path] ??= {})[r.method] = op;
   }
   return {
@@ -65,10 +72,12 @@ export function renderDocs(spec: Json): string {
   const paths = spec.paths as Record<string, Record<string, Json>>;
   const rows = Object.entries(paths)
     .flatMap(([path, ops]) =>
-      Object.entries(ops).map(([method, op]) => {
+      Object.entries(ops)
+        .filter(([method]) => ["get", "post", "put", "delete"].includes(method))
+        .map(([method, op]) => {
         const body = (op.requestBody as { content: { "application/json": { schema: unknown } } } | undefined)?.content["application/json"].schema;
         const params = op.parameters as Json[] | undefined;
-        return `<section><h2><span class="m ${method}">${method.toUpperCase()}</span> <code>/api${esc(path)}</code></h2>
+        return `<section><h2><span class="m ${method}">${method.toUpperCase()}</span> <code>${esc(path.startsWith("/svc/") ? path : `/api${path}`)}</code></h2>
 <p>${esc(String(op.summary))}${op.security ? " — <em>Bearer token</em>" : ""}</p>
 ${params ? `<h3>Parameters</h3><pre>${esc(JSON.stringify(params, null, 2))}</pre>` : ""}
 ${body ? `<details><summary>Request body</summary><pre>${esc(JSON.stringify(body, null, 2))}</pre></details>` : ""}</section>`;

@@ -35,6 +35,8 @@ export interface RouteDef<
   method: "get" | "post" | "put" | "delete";
   /** OpenAPI style: `/countries/{id}/states`. */
   path: string;
+  /** Where the operation lives: the product API (default) or one of the services of SPEC §7. */
+  base?: "/api" | "/svc/progress" | "/svc/analytics" | "/svc/reviews" | "/svc/quiz" | "/svc/notify";
   summary: string;
   tag: string;
   auth: A;
