@@ -58,6 +58,18 @@ export const ERROR_CODES = [
   "must_change_password",
   "password_expired",
   "test_account",
+  "slug_invalid",
+  "page_invalid",
+  "per_page_invalid",
+  "term_required",
+  "term_too_short",
+  "term_too_long",
+  "report_reason_required",
+  "report_reason_invalid",
+  "description_required",
+  "description_too_long",
+  "content_invalid",
+  "idempotency_key_invalid",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -121,6 +121,7 @@ export interface LessonDto {
   progress: ProgressDto | null;
   chapter: { id: number; slug: string; name: string; type: ChapterType };
   subject: { id: number; slug: string; name: string };
+  is_free: boolean;
 }
 
 /** An item of a chapter's lesson list. */
@@ -133,6 +134,9 @@ export interface LessonListItemDto {
   locked: boolean;
   completed: boolean;
   percentage: number;
+  /** The chapter section the lesson is listed under (null: none). */
+  sectionId: number | null;
+  is_free: boolean;
 }
 
 export interface BookmarkDto {
@@ -207,4 +211,67 @@ export function abbreviateInstructor(i: Pick<InstructorDto, "name" | "last_name"
 export function truncate(text: string, max: number): string {
   const chars = Array.from(text);
   return chars.length <= max ? text : `${chars.slice(0, Math.max(0, max - 1)).join("").trimEnd()}…`;
+}
+
+// ───────────────────────── other learning answers ─────────────────────────
+
+/** A card of `GET /student/chapters/free-contents` and `/new-contents` (SPEC §3). */
+export interface ContentCardDto {
+  subject: { id: number; slug: string; name: string; color: string };
+  chapter: { id: number; slug: string; name: string };
+  content: { id: number; slug: string; name: string; type: { id: ContentTypeId; name: string }; is_free: boolean };
+  instructor: InstructorDto | null;
+  division: { id: number; name: string };
+  createdAt: string;
+  chapter_type: ChapterType;
+}
+
+/** `GET /alerts`. */
+export interface AlertDto {
+  id: number;
+  title: string;
+  body: string;
+  level: "info" | "warning" | "danger";
+  starts_at: string | null;
+  ends_at: string | null;
+}
+
+/** An item of `POST /search/autocomplete`. */
+export interface AutocompleteItemDto {
+  type: "content" | "chapter" | "subject";
+  name: string;
+  slug: string;
+  subjectSlug: string;
+  chapterSlug: string | null;
+  /** For contents: the chapter's type, so the client picks the lesson or the recording viewer. */
+  chapterType?: ChapterType | null;
+}
+
+export interface ReportReasonDto {
+  id: number;
+  name: string;
+}
+
+export type VideoReportStatus = "Pending" | "In progress" | "Rejected" | "Resolved";
+
+/** A row of `GET /student/video-reports` (SPEC §3 "Video report"). */
+export interface VideoReportDto {
+  id: number;
+  report_reason: { id: number; reason: string };
+  description: string;
+  content: { id: number; name: string; slug: string };
+  status: VideoReportStatus;
+  created_at: string;
+  reject_reason: string | null;
+  is_confirmed: boolean;
+}
+
+/** `POST /user/subjects/{subject}/chapters/{chapter}/contents/{content}/bookmark`. */
+export interface BookmarkToggleDto {
+  bookmarked: boolean;
+}
+
+/** Lower case, accents stripped: how search terms and names are compared (no database extension needed). */
+export function normalizeSearch(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 }

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { openDatabase } from "./db/client";
 import { seedDemo } from "./db/seed/demo";
+import { seedLearning } from "./db/seed/learning";
 import { seedReference } from "./db/seed/reference";
 import type { Env } from "./env";
 import { createAltchaBotCheck, offBotCheck } from "./adapters/bot-check";
@@ -29,6 +30,7 @@ export async function createDeps(env: Env, overrides: Partial<Pick<Deps, "now">>
   const now = overrides.now ?? (() => new Date());
   if (await seedReference(database.db)) log.info("seeded reference data");
   if (env.SEED_DEMO && (await seedDemo(database.db, now()))) log.info("seeded demo accounts");
+  if (await seedLearning(database.db, now(), { demo: env.SEED_DEMO })) log.info("seeded learning catalogue");
   return {
     db: database.db,
     database,

@@ -92,3 +92,6 @@ export const idSchema = v.pipe(
 
 /** Bot-check token, sent as `g-recaptcha-response` (ALTCHA payload, or anything when BOT_CHECK=off). */
 export const botCheckField = { "g-recaptcha-response": v.optional(v.string(), "") };
+
+/** `Idempotency-Key` header (DESIGN §3): 8–128 letters, digits or `_.:-` (a UUID fits). */
+export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_.:-]{8,128}$/;

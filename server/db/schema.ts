@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigserial,
+  real,
   boolean,
   check,
   date,
@@ -267,4 +268,190 @@ export const idempotencyKeys = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+// ───────────────────────── learning ─────────────────────────
+export const instructors = pgTable("instructors", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  lastName: text("last_name").notNull(),
+  description: text("description"),
+});
+
+export const subjects = pgTable(
+  "subjects",
+  {
+    id: serial("id").primaryKey(),
+    divisionId: integer("division_id").notNull().references(() => divisions.id),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    nameAr: text("name_ar").notNull(),
+    color: text("color").notNull(),
+    thumbnail: text("thumbnail"),
+    position: integer("position").notNull(),
+    visible: boolean("visible").notNull().default(true),
+    active: boolean("active").notNull().default(true),
+  },
+  (t) => [uniqueIndex("subjects_division_slug_uq").on(t.divisionId, t.slug)],
+);
+
+export const chapterTabs = pgTable("chapter_tabs", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  position: integer("position").notNull(),
+});
+
+export const chapters = pgTable(
+  "chapters",
+  {
+    id: serial("id").primaryKey(),
+    subjectId: integer("subject_id").notNull().references(() => subjects.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    type: text("type").$type<"course" | "recording" | "exam" | "divers">().notNull(),
+    position: integer("position").notNull(),
+    instructorId: integer("instructor_id").references(() => instructors.id),
+  },
+  (t) => [
+    uniqueIndex("chapters_subject_slug_uq").on(t.subjectId, t.slug),
+    check("chapters_type_check", sql`${t.type} in ('course', 'recording', 'exam', 'divers')`),
+  ],
+);
+
+export const chapterSections = pgTable(
+  "chapter_sections",
+  {
+    id: serial("id").primaryKey(),
+    chapterId: integer("chapter_id").notNull().references(() => chapters.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    position: integer("position").notNull(),
+    tabId: integer("tab_id").notNull().references(() => chapterTabs.id),
+  },
+  (t) => [index("chapter_sections_chapter_idx").on(t.chapterId)],
+);
+
+export const contents = pgTable(
+  "contents",
+  {
+    id: serial("id").primaryKey(),
+    chapterId: integer("chapter_id").notNull().references(() => chapters.id, { onDelete: "cascade" }),
+    sectionId: integer("section_id").references(() => chapterSections.id, { onDelete: "set null" }),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    typeId: integer("type_id").notNull(),
+    position: integer("position").notNull(),
+    videoUrl: text("video_url"),
+    durationS: integer("duration_s"),
+    pages: jsonb("pages").$type<Array<{ url: string }>>(),
+    rtl: boolean("rtl").notNull().default(false),
+    qcmId: integer("qcm_id"),
+    eventStart: ts("event_start"),
+    isFree: boolean("is_free").notNull().default(false),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("contents_chapter_slug_uq").on(t.chapterId, t.slug),
+    index("contents_created_idx").on(t.createdAt),
+    check("contents_type_check", sql`${t.typeId} in (1, 2, 3, 5, 6)`),
+  ],
+);
+
+export const attachments = pgTable(
+  "attachments",
+  {
+    id: serial("id").primaryKey(),
+    contentId: integer("content_id").notNull().references(() => contents.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    url: text("url").notNull(),
+  },
+  (t) => [index("attachments_content_idx").on(t.contentId)],
+);
+
+/** Which offer groups unlock which subjects: one row per (group, subject), or `all_subjects` for every subject. */
+export const groupSubjects = pgTable(
+  "group_subjects",
+  {
+    id: serial("id").primaryKey(),
+    groupId: integer("group_id").notNull().references(() => offerGroups.id),
+    subjectId: integer("subject_id").references(() => subjects.id, { onDelete: "cascade" }),
+    allSubjects: boolean("all_subjects").notNull().default(false),
+  },
+  (t) => [
+    index("group_subjects_group_idx").on(t.groupId),
+    check("group_subjects_target", sql`${t.allSubjects} OR ${t.subjectId} IS NOT NULL`),
+  ],
+);
+
+export const promoCards = pgTable("promo_cards", {
+  id: serial("id").primaryKey(),
+  divisionId: integer("division_id").references(() => divisions.id),
+  subjectId: integer("subject_id").references(() => subjects.id, { onDelete: "cascade" }),
+  type: text("type").notNull(),
+  iconUrl: text("icon_url"),
+  text: text("text").notNull(),
+  textImageUrl: text("text_image_url"),
+  videoLink: text("video_link"),
+  urlLink: text("url_link"),
+  backgroundUrl: text("background_url"),
+  visible: boolean("visible").notNull().default(true),
+  iconPosition: text("icon_position").$type<"left" | "right">(),
+  color: text("color"),
+  position: integer("position").notNull(),
+});
+
+export const alerts = pgTable("alerts", {
+  id: serial("id").primaryKey(),
+  divisionId: integer("division_id").references(() => divisions.id),
+  title: text("title").notNull(),
+  body: text("body").notNull(),
+  level: text("level").notNull().default("info"),
+  active: boolean("active").notNull().default(true),
+  startsAt: ts("starts_at"),
+  endsAt: ts("ends_at"),
+});
+
+export const bookmarks = pgTable(
+  "bookmarks",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    contentId: integer("content_id").notNull().references(() => contents.id, { onDelete: "cascade" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("bookmarks_user_content_uq").on(t.userId, t.contentId)],
+);
+
+/** Watched ranges per (user, lesson). Written by the progress service; the learning API only reads it. */
+export const progress = pgTable(
+  "progress",
+  {
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    contentId: integer("content_id").notNull().references(() => contents.id, { onDelete: "cascade" }),
+    ranges: jsonb("ranges").$type<Array<[number, number]>>().notNull().default([]),
+    percentage: real("percentage").notNull().default(0),
+    lastWatchedSecond: integer("last_watched_second").notNull().default(0),
+    completed: boolean("completed").notNull().default(false),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.contentId] })],
+);
+
+export const reportReasons = pgTable("report_reasons", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+});
+
+export const videoReports = pgTable(
+  "video_reports",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    contentId: integer("content_id").notNull().references(() => contents.id, { onDelete: "cascade" }),
+    reasonId: integer("reason_id").notNull().references(() => reportReasons.id),
+    description: text("description").notNull(),
+    status: text("status").notNull().default("Pending"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    rejectReason: text("reject_reason"),
+  },
+  (t) => [index("video_reports_user_idx").on(t.userId)],
 );

@@ -15,6 +15,21 @@ import resendCode from "./auth/resend-code";
 import resetPassword from "./auth/reset-password";
 import switchSession from "./auth/switch";
 import outbox from "./dev/outbox";
+import alerts from "./learning/alerts";
+import autocomplete from "./learning/autocomplete";
+import bookmark from "./learning/bookmark";
+import bookmarkedContents from "./learning/bookmarked-contents";
+import chapterContents from "./learning/chapter-contents";
+import createVideoReport from "./learning/create-video-report";
+import freeContents from "./learning/free-contents";
+import lesson from "./learning/lesson";
+import newContents from "./learning/new-contents";
+import pubsCards from "./learning/pubs-cards";
+import recordingContents from "./learning/recording-contents";
+import reportReasons from "./learning/report-reasons";
+import subjectChapters from "./learning/subject-chapters";
+import subjects from "./learning/subjects";
+import videoReports from "./learning/video-reports";
 import countries from "./reference/countries";
 import delegations from "./reference/delegations";
 import divisions from "./reference/divisions";
@@ -23,6 +38,7 @@ import institutes from "./reference/institutes";
 import optionalSubjects from "./reference/optional-subjects";
 import states from "./reference/states";
 import config from "./system/config";
+import postProgress from "./progress/post-progress";
 
 /** Every operation of the product API, mounted under /api and described in /api/openapi.json. */
 export function apiRoutes(env: Env): RouteDef[] {
@@ -50,6 +66,22 @@ export function apiRoutes(env: Env): RouteDef[] {
     divisions,
     editDivisionReasons,
     optionalSubjects,
+    subjects,
+    subjectChapters,
+    chapterContents,
+    lesson,
+    recordingContents,
+    bookmark,
+    bookmarkedContents,
+    freeContents,
+    newContents,
+    pubsCards,
+    alerts,
+    autocomplete,
+    reportReasons,
+    videoReports,
+    createVideoReport,
+    postProgress,
     ...(env.devOutbox ? [outbox] : []),
   ];
 }

@@ -64,6 +64,18 @@ export const ERROR_MESSAGES: Record<Known, MessageDescriptor> = {
   must_change_password: msg`Vous devez changer votre mot de passe`,
   password_expired: msg`Votre mot de passe a expiré`,
   test_account: msg`Action impossible avec un compte de test`,
+  slug_invalid: msg`Adresse invalide`,
+  page_invalid: msg`Numéro de page invalide`,
+  per_page_invalid: msg`Taille de page invalide : 10, 25 ou 100`,
+  term_required: msg`Veuillez saisir un terme de recherche`,
+  term_too_short: msg`Saisissez au moins 3 caractères`,
+  term_too_long: msg`Le terme de recherche est trop long`,
+  report_reason_required: msg`Veuillez choisir un motif`,
+  report_reason_invalid: msg`Motif inconnu`,
+  description_required: msg`Veuillez décrire le problème`,
+  description_too_long: msg`La description est trop longue : 1000 caractères au maximum`,
+  content_invalid: msg`Contenu introuvable`,
+  idempotency_key_invalid: msg`Clé de requête invalide`,
 };
 
 export function codeMessage(i18n: I18n, code: string | undefined): string | undefined {

@@ -1,0 +1,552 @@
+/**
+ * The learning catalogue: subjects, chapters (course, recording, exam, divers), lessons of every content type,
+ * which offer groups unlock which subjects, promo cards, alerts and report reasons; plus a little progress and
+ * two bookmarks for the demo pupil so that the screens are not empty.
+ *
+ * Built from compact tables: Bac Mathématiques (division 18, the demo pupil's class) in detail, every other class
+ * with 3–5 subjects of 2–3 chapters. Idempotent: does nothing when `subjects` already has rows.
+ */
+import { eq, sql } from "drizzle-orm";
+import { CONTENT_TYPE, type ChapterType } from "../../../domain/learning";
+import type { Db, Tx } from "../client";
+import {
+  alerts,
+  attachments,
+  bookmarks,
+  chapterSections,
+  chapterTabs,
+  chapters,
+  contents,
+  groupSubjects,
+  instructors,
+  progress,
+  promoCards,
+  reportReasons,
+  subjects,
+  users,
+} from "../schema";
+import { divisions as DIVISIONS } from "./data/tunisia";
+
+export const TABS = [
+  { id: 1, name: "Cours", position: 1 },
+  { id: 2, name: "Examens", position: 2 },
+  { id: 3, name: "Enregistrements", position: 3 },
+  { id: 4, name: "Divers", position: 4 },
+] as const;
+const TAB_OF: Record<ChapterType, number> = { course: 1, exam: 2, recording: 3, divers: 4 };
+
+export const REPORT_REASONS = [
+  { id: 1, name: "Vidéo ne se lance pas" },
+  { id: 2, name: "Son inaudible" },
+  { id: 3, name: "Contenu erroné" },
+  { id: 4, name: "Autre" },
+];
+
+/** Groups whose live offer unlocks every subject of the pupil's class (Gold, Optimum, Excellent, the all-subject groups). */
+export const ALL_SUBJECT_GROUPS = [35, 36, 80, 85, 122, 127];
+/** Groups that unlock only the first subjects of each class (by position). */
+export const PARTIAL_GROUPS: Array<{ id: number; firstSubjects: number }> = [
+  { id: 34, firstSubjects: 3 }, // Silver+: the three main subjects
+  { id: 33, firstSubjects: 2 }, // Silver
+  { id: 37, firstSubjects: 2 }, // Standard
+  { id: 83, firstSubjects: 4 }, // Pack enregistrements (attachments restricted)
+  { id: 84, firstSubjects: 4 }, // Pack matières (attachments restricted)
+];
+
+const INSTRUCTORS = [
+  ["Mohamed", "Ben Ali", "Professeur principal de mathématiques, Lycée Pilote de l'Ariana"],
+  ["Amel", "Trabelsi", "Inspectrice de mathématiques, 20 ans d'enseignement au bac"],
+  ["Hichem", "Gharbi", "Professeur de sciences physiques, Lycée Bourguiba de Tunis"],
+  ["Sonia", "Mejri", "Professeure agrégée de sciences de la vie et de la terre"],
+  ["Walid", "Jaziri", "Professeur d'informatique et d'algorithmique"],
+  ["Nadia", "Ben Amor", "Professeure de français, correctrice au bac"],
+  ["Sami", "Karoui", "Professeur d'anglais, Lycée Khaznadar"],
+  ["Faouzi", "Hammami", "أستاذ أول للغة العربية"],
+  ["Rim", "Chebbi", "Professeure de philosophie, Lycée de la Rue du Pacha"],
+  ["Anis", "Dridi", "Professeur de mathématiques du collège"],
+  ["Ines", "Sassi", "Institutrice, spécialiste de l'éveil scientifique"],
+  ["Karim", "Bouazizi", "Professeur d'économie et de gestion"],
+  ["Leila", "Zouari", "Professeure d'histoire et géographie"],
+  ["Tarek", "Mansouri", "Professeur de technologie"],
+] as const;
+/** Instructor (1-based index into INSTRUCTORS) of each subject key. */
+const INSTRUCTOR_OF: Record<string, number> = {
+  maths: 1, physique: 3, svt: 4, informatique: 5, francais: 6, anglais: 7, arabe: 8, philosophie: 9,
+  eveil: 11, economie: 12, gestion: 12, histoire: 13, technique: 14,
+};
+
+/** YouTube lessons: embed URLs on the privacy-enhanced domain (the CSP allows its frames). */
+const YOUTUBE = [
+  "https://www.youtube-nocookie.com/embed/WUvTyaaNkzM",
+  "https://www.youtube-nocookie.com/embed/9vKqVkMQHKk",
+  "https://www.youtube-nocookie.com/embed/fNk_zzaMoSs",
+];
+const PROTECTED_VIDEOS = ["/media/videos/demo-1.mp4", "/media/videos/demo-2.mp4"];
+/** Length of the demo clips of server/media/videos. */
+const DEMO_CLIP_SECONDS = 30;
+
+/**
+ * Magazine pages: the demo flip-books made in the repository (server/media/magazines/<slug>/page-N.svg): Arabic
+ * subjects read "al-balagha" (right to left), exam chapters the bac annals, every other one the course sheet.
+ */
+const MAGAZINES = { arabic: { slug: "al-balagha", pages: 5 }, exam: { slug: "annales-bac-maths", pages: 4 }, course: { slug: "limites-et-continuite", pages: 6 } };
+function magazinePages(subject: SubjectDef, chapter: { type: ChapterType }): Array<{ url: string }> {
+  const m = subject.rtl ? MAGAZINES.arabic : chapter.type === "exam" ? MAGAZINES.exam : MAGAZINES.course;
+  return Array.from({ length: m.pages }, (_, k) => ({ url: `/media/magazines/${m.slug}/page-${k + 1}.svg` }));
+}
+
+interface SubjectDef {
+  slug: string;
+  name: string;
+  nameAr: string;
+  color: string;
+  /** Arabic-language subject: magazines read right to left. */
+  rtl?: boolean;
+}
+
+const SUBJECTS: Record<string, SubjectDef> = {
+  maths: { slug: "mathematiques", name: "Mathématiques", nameAr: "الرياضيات", color: "#3B5BDB" },
+  physique: { slug: "physique", name: "Physique", nameAr: "العلوم الفيزيائية", color: "#E8590C" },
+  svt: { slug: "sciences-de-la-vie-et-de-la-terre", name: "Sciences de la vie et de la terre", nameAr: "علوم الحياة والأرض", color: "#2F9E44" },
+  informatique: { slug: "informatique", name: "Informatique", nameAr: "الإعلامية", color: "#1098AD" },
+  francais: { slug: "francais", name: "Français", nameAr: "الفرنسية", color: "#C2255C" },
+  anglais: { slug: "anglais", name: "Anglais", nameAr: "الإنجليزية", color: "#7048E8" },
+  arabe: { slug: "arabe", name: "Arabe", nameAr: "العربية", color: "#5C940D", rtl: true },
+  philosophie: { slug: "philosophie", name: "Philosophie", nameAr: "الفلسفة", color: "#862E9C" },
+  eveil: { slug: "eveil-scientifique", name: "Éveil scientifique", nameAr: "الإيقاظ العلمي", color: "#37B24D" },
+  economie: { slug: "economie", name: "Économie", nameAr: "الاقتصاد", color: "#F08C00" },
+  gestion: { slug: "gestion", name: "Gestion", nameAr: "التصرف", color: "#D9480F" },
+  histoire: { slug: "histoire-geographie", name: "Histoire-Géographie", nameAr: "التاريخ والجغرافيا", color: "#A61E4D" },
+  technique: { slug: "technologie", name: "Technologie", nameAr: "التكنولوجيا", color: "#495057" },
+};
+
+/** A chapter name, or [name, slug] when the name does not make a slug (Arabic). */
+type ChapterName = string | readonly [string, string];
+
+/** Bac Mathématiques (division 18): the course chapters of each subject, in programme order. */
+const BAC_MATH: Array<{ key: keyof typeof SUBJECTS; courses: ChapterName[] }> = [
+  { key: "maths", courses: ["Limites et continuité", "Dérivabilité", "Suites réelles", "Nombres complexes", "Fonction logarithme népérien", "Fonction exponentielle", "Intégrales", "Probabilités"] },
+  { key: "physique", courses: ["Le condensateur et le dipôle RC", "La bobine et le dipôle RL", "Oscillations électriques libres", "Oscillations mécaniques", "Ondes mécaniques progressives", "Réactions nucléaires"] },
+  { key: "svt", courses: ["Reproduction humaine", "Génétique humaine", "Génétique des populations", "Le système nerveux", "L'immunité"] },
+  { key: "informatique", courses: ["Les structures de données", "Les sous-programmes", "Les algorithmes de tri", "Les algorithmes récurrents", "Les fichiers"] },
+  { key: "francais", courses: ["L'argumentation", "Le roman et la nouvelle", "Le théâtre", "La poésie engagée"] },
+  { key: "anglais", courses: ["Education matters", "Creative minds", "Holidaying", "Art shows"] },
+  { key: "arabe", courses: [["الشعر الحديث", "le-poeme-moderne"], ["المسرح", "le-theatre"], ["الرواية", "le-roman"], ["فن المقالة", "l-essai"]] },
+  { key: "philosophie", courses: ["La personne et autrui", "Le langage", "La science", "L'État et la politique"] },
+];
+
+type Level = "primary" | "basic" | "secondary" | "baccalaureate";
+/** Two or three chapters per subject and school level, for every class other than Bac Mathématiques. */
+const CHAPTERS_BY_LEVEL: Record<string, Partial<Record<Level, ChapterName[]>>> = {
+  maths: {
+    primary: ["Les nombres entiers", "Les fractions", "Périmètres et aires"],
+    basic: ["Nombres rationnels", "Théorème de Thalès", "Équations et inéquations"],
+    secondary: ["Fonctions affines", "Trigonométrie", "Produit scalaire"],
+    baccalaureate: ["Limites et continuité", "Suites réelles", "Intégrales"],
+  },
+  physique: {
+    basic: ["Le courant électrique", "La masse volumique"],
+    secondary: ["Les forces", "L'énergie cinétique", "Le dipôle passif"],
+    baccalaureate: ["Le condensateur et le dipôle RC", "Oscillations mécaniques", "Ondes mécaniques progressives"],
+  },
+  svt: {
+    basic: ["La nutrition", "La respiration", "Les roches"],
+    secondary: ["La cellule", "La photosynthèse", "La géologie de la Tunisie"],
+    baccalaureate: ["Reproduction humaine", "Génétique humaine", "Le système nerveux"],
+  },
+  informatique: {
+    secondary: ["Les bases de l'algorithmique", "Les structures conditionnelles", "Les structures itératives"],
+    baccalaureate: ["Les structures de données", "Les algorithmes de tri", "Les bases de données"],
+  },
+  francais: {
+    primary: ["La lecture", "La conjugaison", "La production écrite"],
+    basic: ["Le récit", "Le texte descriptif", "La grammaire de la phrase"],
+    secondary: ["La nouvelle réaliste", "Le texte argumentatif"],
+    baccalaureate: ["L'argumentation", "Le roman et la nouvelle", "Le théâtre"],
+  },
+  anglais: {
+    basic: ["Family and friends", "School life"],
+    secondary: ["Holidaying", "Education matters"],
+    baccalaureate: ["Education matters", "Creative minds"],
+  },
+  arabe: {
+    primary: [["القراءة", "la-lecture"], ["قواعد اللغة", "la-grammaire"], ["الإنتاج الكتابي", "l-expression-ecrite"]],
+    secondary: [["الشعر الجاهلي", "la-poesie-anteislamique"], ["المقامة", "la-maqama"]],
+    baccalaureate: [["الشعر الحديث", "le-poeme-moderne"], ["المسرح", "le-theatre"], ["الرواية", "le-roman"]],
+  },
+  philosophie: {
+    secondary: ["Qu'est-ce que la philosophie ?", "Le mythe et la raison"],
+    baccalaureate: ["La personne et autrui", "Le langage", "La science"],
+  },
+  eveil: { primary: ["Les êtres vivants", "L'eau et ses états", "Le corps humain"] },
+  economie: {
+    secondary: ["L'activité économique", "La production", "La monnaie"],
+    baccalaureate: ["La croissance économique", "Le commerce international", "Le développement durable"],
+  },
+  gestion: {
+    secondary: ["L'entreprise et son environnement", "Le bilan"],
+    baccalaureate: ["La gestion des approvisionnements", "La gestion commerciale", "Le financement"],
+  },
+  histoire: { baccalaureate: ["Le mouvement national tunisien", "La guerre froide", "Les espaces mondiaux"] },
+  technique: {
+    secondary: ["Le dessin technique", "Les systèmes automatisés"],
+    baccalaureate: ["Les systèmes combinatoires", "Le grafcet", "La transmission de mouvement"],
+  },
+};
+
+/** Subjects of every class other than 18, by position. */
+const DIVISION_SUBJECTS: Record<number, Array<keyof typeof SUBJECTS>> = {
+  1: ["maths", "francais", "arabe", "eveil"],
+  2: ["maths", "francais", "arabe", "eveil"],
+  3: ["maths", "francais", "arabe", "eveil"],
+  4: ["maths", "svt", "physique", "francais", "anglais"],
+  5: ["maths", "svt", "physique", "francais", "anglais"],
+  6: ["maths", "svt", "physique", "francais", "anglais"],
+  7: ["maths", "physique", "svt", "francais"],
+  8: ["maths", "physique", "svt", "francais"],
+  9: ["arabe", "francais", "anglais", "maths"],
+  10: ["economie", "gestion", "maths", "francais"],
+  11: ["maths", "informatique", "physique", "francais"],
+  12: ["maths", "physique", "svt", "informatique"],
+  13: ["svt", "physique", "maths", "francais"],
+  14: ["economie", "gestion", "maths", "anglais"],
+  15: ["arabe", "philosophie", "francais", "anglais"],
+  16: ["technique", "maths", "physique", "francais"],
+  17: ["informatique", "maths", "physique", "francais"],
+  19: ["svt", "physique", "maths", "philosophie", "francais"],
+  20: ["economie", "gestion", "maths", "philosophie"],
+  21: ["arabe", "philosophie", "francais", "histoire"],
+  22: ["technique", "maths", "physique", "francais"],
+  23: ["informatique", "maths", "physique", "philosophie"],
+};
+
+export function slugify(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80);
+}
+
+const chapterName = (c: ChapterName) => (typeof c === "string" ? c : c[0]);
+const chapterSlug = (c: ChapterName) => (typeof c === "string" ? slugify(c) : c[1]);
+
+/** Course lessons in order: label, content type, section (0 = cours, 1 = exercices). */
+const COURSE_LESSONS: Array<{ label: string; slug: string; type: number; section: 0 | 1 }> = [
+  { label: "Introduction et activités", slug: "introduction-et-activites", type: CONTENT_TYPE.youtube.id, section: 0 },
+  { label: "Cours : définitions et propriétés", slug: "cours-definitions-et-proprietes", type: CONTENT_TYPE.protectedVideo.id, section: 0 },
+  { label: "Fiche de synthèse", slug: "fiche-de-synthese", type: CONTENT_TYPE.magazine.id, section: 0 },
+  { label: "Exercices corrigés", slug: "exercices-corriges", type: CONTENT_TYPE.protectedVideo.id, section: 1 },
+  { label: "QCM d'auto-évaluation", slug: "qcm-d-auto-evaluation", type: CONTENT_TYPE.quiz.id, section: 1 },
+  { label: "Exercice type bac", slug: "exercice-type-bac", type: CONTENT_TYPE.youtube.id, section: 1 },
+];
+
+interface PlannedContent {
+  slug: string;
+  name: string;
+  typeId: number;
+  section: number;
+  isFree: boolean;
+  attachment?: boolean;
+  eventStart?: Date;
+}
+interface PlannedChapter {
+  slug: string;
+  name: string;
+  type: ChapterType;
+  sections: string[];
+  lessons: PlannedContent[];
+}
+interface PlannedSubject {
+  divisionId: number;
+  key: string;
+  def: SubjectDef;
+  position: number;
+  chapters: PlannedChapter[];
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+function courseChapter(name: ChapterName, index: number, nbLessons: number, freeFirst: boolean): PlannedChapter {
+  return {
+    slug: chapterSlug(name),
+    name: chapterName(name),
+    type: "course",
+    sections: ["Cours", "Exercices"],
+    lessons: COURSE_LESSONS.slice(0, nbLessons).map((l, i) => ({
+      slug: l.slug,
+      name: `${chapterName(name)} : ${l.label.charAt(0).toLowerCase()}${l.label.slice(1)}`,
+      typeId: l.type,
+      section: l.section,
+      isFree: freeFirst && i === 0,
+      attachment: l.type === CONTENT_TYPE.magazine.id || (l.type === CONTENT_TYPE.protectedVideo.id && index % 2 === 0),
+    })),
+  };
+}
+
+function recordingChapter(subject: SubjectDef, today: Date, n: number): PlannedChapter {
+  const base = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), 17, 0);
+  return {
+    slug: `enregistrements-${subject.slug}`,
+    name: `Séances en direct de ${subject.name.toLowerCase()}`,
+    type: "recording",
+    sections: ["Séances enregistrées"],
+    lessons: Array.from({ length: n }, (_, i) => ({
+      slug: `seance-${i + 1}`,
+      name: `Séance ${i + 1} : révision guidée`,
+      typeId: CONTENT_TYPE.recording.id,
+      section: 0,
+      isFree: false,
+      eventStart: new Date(base - (n - i) * 7 * DAY),
+    })),
+  };
+}
+
+function examChapter(subject: SubjectDef): PlannedChapter {
+  return {
+    slug: "sujets-de-bac-corriges",
+    name: "Sujets d'examen corrigés",
+    type: "exam",
+    sections: ["Sujets", "Auto-évaluation"],
+    lessons: [
+      { slug: "session-principale-2025", name: `${subject.name} : session principale 2025`, typeId: CONTENT_TYPE.magazine.id, section: 0, isFree: false, attachment: true },
+      { slug: "session-de-controle-2025", name: `${subject.name} : session de contrôle 2025`, typeId: CONTENT_TYPE.magazine.id, section: 0, isFree: false, attachment: true },
+      { slug: "devoir-de-synthese-n-1", name: `${subject.name} : devoir de synthèse n°1 corrigé`, typeId: CONTENT_TYPE.protectedVideo.id, section: 0, isFree: false },
+      { slug: "qcm-de-revision", name: `${subject.name} : QCM de révision`, typeId: CONTENT_TYPE.quiz.id, section: 1, isFree: false },
+    ],
+  };
+}
+
+function diversChapter(subject: SubjectDef): PlannedChapter {
+  return {
+    slug: "methodologie-et-conseils",
+    name: "Méthodologie et conseils",
+    type: "divers",
+    sections: ["Ressources"],
+    lessons: [
+      { slug: "bien-preparer-l-examen", name: `Bien préparer l'examen de ${subject.name.toLowerCase()}`, typeId: CONTENT_TYPE.youtube.id, section: 0, isFree: true },
+      { slug: "erreurs-frequentes", name: `${subject.name} : les erreurs fréquentes`, typeId: CONTENT_TYPE.magazine.id, section: 0, isFree: false },
+    ],
+  };
+}
+
+/** The whole catalogue as plain data (no ids). */
+export function planCatalogue(today: Date): PlannedSubject[] {
+  const out: PlannedSubject[] = [];
+  BAC_MATH.forEach(({ key, courses }, s) => {
+    const def = SUBJECTS[key]!;
+    const chaps = courses.map((c, i) => courseChapter(c, i, 3 + ((i + s) % 4), i === 0 || i === 2));
+    chaps.push(examChapter(def));
+    chaps.push(recordingChapter(def, today, s < 3 ? 3 : 2));
+    if (s % 2 === 0) chaps.push(diversChapter(def));
+    out.push({ divisionId: 18, key, def, position: s + 1, chapters: chaps });
+  });
+  for (const [divisionIdText, keys] of Object.entries(DIVISION_SUBJECTS)) {
+    const divisionId = Number(divisionIdText);
+    const level = DIVISIONS.find((d) => d.id === divisionId)!.level as Level;
+    keys.forEach((key, s) => {
+      const def = SUBJECTS[key]!;
+      const table = CHAPTERS_BY_LEVEL[key]!;
+      const names = table[level] ?? table.secondary ?? table.baccalaureate ?? table.basic ?? table.primary ?? [];
+      const chaps = names.slice(0, 3).map((c, i) => courseChapter(c, i, 3 + ((i + s + divisionId) % 3), i === 0));
+      if (s === 0) chaps.push(examChapter(def));
+      if (s === 1 && level !== "primary") chaps.push(recordingChapter(def, today, 2));
+      out.push({ divisionId, key, def, position: s + 1, chapters: chaps });
+    });
+  }
+  return out;
+}
+
+async function insertChunked<T>(tx: Tx, table: Parameters<Tx["insert"]>[0], rows: T[], size = 400): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) await tx.insert(table).values(rows.slice(i, i + size) as never);
+}
+
+/** Seeds the learning reference lists (tabs, report reasons) when missing, and the catalogue when `demo` and empty. */
+export async function seedLearning(db: Db, today: Date, opts: { demo: boolean }): Promise<boolean> {
+  const [tabs] = await db.select({ n: sql<number>`count(*)::int` }).from(chapterTabs);
+  if ((tabs?.n ?? 0) === 0) {
+    await db.insert(chapterTabs).values([...TABS]);
+    await db.insert(reportReasons).values(REPORT_REASONS);
+  }
+  if (!opts.demo) return false;
+  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(subjects);
+  if ((existing?.n ?? 0) > 0) return false;
+
+  const plan = planCatalogue(today);
+  await db.transaction(async (tx) => {
+    const insertedInstructors = await tx
+      .insert(instructors)
+      .values(INSTRUCTORS.map(([name, lastName, description]) => ({ name, lastName, description })))
+      .returning({ id: instructors.id });
+    const instructorId = (key: string, divisionId: number) => {
+      // Collège and primary maths have their own teacher.
+      const index = key === "maths" && divisionId <= 7 ? 10 : (INSTRUCTOR_OF[key] ?? 1);
+      return insertedInstructors[index - 1]!.id;
+    };
+
+    const subjectRows = await tx
+      .insert(subjects)
+      .values(
+        plan.map((p) => ({
+          divisionId: p.divisionId,
+          slug: p.def.slug,
+          name: p.def.name,
+          nameAr: p.def.nameAr,
+          color: p.def.color,
+          thumbnail: `/media/public/subjects/${p.def.slug}.svg`,
+          position: p.position,
+        })),
+      )
+      .returning({ id: subjects.id, divisionId: subjects.divisionId, slug: subjects.slug });
+    const subjectId = new Map(subjectRows.map((r) => [`${r.divisionId}:${r.slug}`, r.id]));
+
+    const chapterValues = plan.flatMap((p) =>
+      p.chapters.map((c, i) => ({
+        subjectId: subjectId.get(`${p.divisionId}:${p.def.slug}`)!,
+        slug: c.slug,
+        name: c.name,
+        type: c.type,
+        position: i + 1,
+        instructorId: instructorId(p.key, p.divisionId),
+      })),
+    );
+    const chapterIds = new Map<string, number>();
+    for (let i = 0; i < chapterValues.length; i += 400) {
+      const rows = await tx.insert(chapters).values(chapterValues.slice(i, i + 400)).returning({ id: chapters.id, subjectId: chapters.subjectId, slug: chapters.slug });
+      for (const r of rows) chapterIds.set(`${r.subjectId}:${r.slug}`, r.id);
+    }
+
+    const sectionValues = plan.flatMap((p) =>
+      p.chapters.flatMap((c) => {
+        const chapterId = chapterIds.get(`${subjectId.get(`${p.divisionId}:${p.def.slug}`)}:${c.slug}`)!;
+        return c.sections.map((name, i) => ({ chapterId, name, position: i + 1, tabId: TAB_OF[c.type] }));
+      }),
+    );
+    const sectionIds = new Map<string, number>();
+    for (let i = 0; i < sectionValues.length; i += 400) {
+      const rows = await tx.insert(chapterSections).values(sectionValues.slice(i, i + 400)).returning({ id: chapterSections.id, chapterId: chapterSections.chapterId, position: chapterSections.position });
+      for (const r of rows) sectionIds.set(`${r.chapterId}:${r.position}`, r.id);
+    }
+
+    // Lessons: created over the last six weeks (newest = highest counter), spread so "new contents" has a story.
+    let n = 0;
+    const contentValues = plan.flatMap((p) =>
+      p.chapters.flatMap((c) => {
+        const chapterId = chapterIds.get(`${subjectId.get(`${p.divisionId}:${p.def.slug}`)}:${c.slug}`)!;
+        return c.lessons.map((l, i) => {
+          n += 1;
+          const typeId = l.typeId;
+          const isVideo = typeId === CONTENT_TYPE.youtube.id || typeId === CONTENT_TYPE.protectedVideo.id || typeId === CONTENT_TYPE.recording.id;
+          const ageHours = ((n * 37) % (42 * 24)) + (p.divisionId === 18 ? 0 : 6);
+          return {
+            chapterId,
+            sectionId: sectionIds.get(`${chapterId}:${l.section + 1}`) ?? null,
+            slug: l.slug,
+            name: l.name,
+            typeId,
+            position: i + 1,
+            videoUrl:
+              typeId === CONTENT_TYPE.youtube.id
+                ? YOUTUBE[n % YOUTUBE.length]!
+                : typeId === CONTENT_TYPE.protectedVideo.id || typeId === CONTENT_TYPE.recording.id
+                  ? PROTECTED_VIDEOS[n % PROTECTED_VIDEOS.length]!
+                  : null,
+            // The local clips (server/media/videos) last 30 s; YouTube lessons keep a believable length.
+            durationS: !isVideo ? null : typeId === CONTENT_TYPE.youtube.id ? 600 + ((n * 131) % 2400) : DEMO_CLIP_SECONDS,
+            pages: typeId === CONTENT_TYPE.magazine.id ? magazinePages(p.def, c) : null,
+            rtl: Boolean(p.def.rtl),
+            qcmId: typeId === CONTENT_TYPE.quiz.id ? 1000 + n : null,
+            eventStart: l.eventStart ?? null,
+            isFree: l.isFree,
+            createdAt: new Date(today.getTime() - ageHours * 60 * 60 * 1000),
+            // Two real PDFs made in the repository (scripts/make-media.mjs) serve every demo attachment.
+            attachment: l.attachment ? `/media/attachments/${typeId === CONTENT_TYPE.magazine.id ? "resume" : "enonces"}.pdf` : null,
+            attachmentName: l.attachment ? `${c.name} – ${typeId === CONTENT_TYPE.magazine.id ? "résumé" : "énoncés"}.pdf` : null,
+          };
+        });
+      }),
+    );
+    for (let i = 0; i < contentValues.length; i += 300) {
+      const chunk = contentValues.slice(i, i + 300);
+      const rows = await tx
+        .insert(contents)
+        .values(chunk.map(({ attachment: _a, attachmentName: _n, ...row }) => row))
+        .returning({ id: contents.id, chapterId: contents.chapterId, slug: contents.slug });
+      const idOf = new Map(rows.map((r) => [`${r.chapterId}:${r.slug}`, r.id]));
+      const files = chunk
+        .filter((c) => c.attachment)
+        .map((c) => ({ contentId: idOf.get(`${c.chapterId}:${c.slug}`)!, name: c.attachmentName!, url: c.attachment! }));
+      if (files.length) await tx.insert(attachments).values(files);
+    }
+
+    // Access: all-subject groups, and partial groups on the first subjects of each class.
+    await tx.insert(groupSubjects).values(ALL_SUBJECT_GROUPS.map((groupId) => ({ groupId, allSubjects: true })));
+    await insertChunked(
+      tx,
+      groupSubjects,
+      PARTIAL_GROUPS.flatMap((g) =>
+        plan.filter((p) => p.position <= g.firstSubjects).map((p) => ({ groupId: g.id, subjectId: subjectId.get(`${p.divisionId}:${p.def.slug}`)! })),
+      ),
+    );
+
+    // Promo cards: three per class, plus one on the Bac Maths mathematics page.
+    const cards = DIVISIONS.flatMap((d) => [
+      { divisionId: d.id, type: "offer", text: "Passez à Gold : toutes les matières, les séances en direct et le forum", iconUrl: "/media/public/cards/gold.svg", urlLink: "/offres", backgroundUrl: "/media/public/cards/bg-gold.svg", iconPosition: "left" as const, color: "#F2C94C", position: 1 },
+      { divisionId: d.id, type: "video", text: "Découvrez Darsi en deux minutes", videoLink: YOUTUBE[0]!, backgroundUrl: "/media/public/cards/bg-video.svg", iconPosition: "right" as const, color: "#3B5BDB", position: 2 },
+      { divisionId: d.id, type: "link", text: "Parrainez un ami : 5 % de réduction pour lui, 5 % en points pour vous", textImageUrl: "/media/public/cards/parrain.svg", urlLink: "/gift-code", iconPosition: null, color: "#2F9E44", position: 3 },
+    ]);
+    const mathsBac = subjectId.get("18:mathematiques")!;
+    cards.push({ divisionId: 18, subjectId: mathsBac, type: "link", text: "Séance de révision du bac chaque samedi à 18 h", urlLink: "/sessions", iconPosition: "left" as const, color: "#E8590C", position: 0 } as never);
+    await insertChunked(tx, promoCards, cards);
+
+    const dayStart = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
+    await tx.insert(alerts).values([
+      { divisionId: null, title: "Maintenance", body: "Une courte maintenance aura lieu dimanche entre 2 h et 3 h du matin.", level: "info", startsAt: new Date(dayStart.getTime() - 2 * DAY), endsAt: new Date(dayStart.getTime() + 10 * DAY) },
+      { divisionId: 18, title: "Bac blanc", body: "Le bac blanc de mathématiques est en ligne dans l'onglet Examens.", level: "warning", startsAt: new Date(dayStart.getTime() - DAY), endsAt: null },
+      { divisionId: 18, title: "Ancienne annonce", body: "Inscriptions au stage d'hiver closes.", level: "info", startsAt: new Date(dayStart.getTime() - 60 * DAY), endsAt: new Date(dayStart.getTime() - 30 * DAY) },
+      { divisionId: null, title: "Désactivée", body: "Annonce désactivée.", level: "info", active: false },
+    ]);
+
+    // The demo pupil: a few lessons watched in mathematics, one half-way, and two bookmarks.
+    const [eleve] = await tx.select({ id: users.id }).from(users).where(eq(users.email, "eleve@darsi.tn")).limit(1);
+    if (eleve) {
+      const mathLessons = await tx
+        .select({ id: contents.id, slug: contents.slug, chapterSlug: chapters.slug, duration: contents.durationS })
+        .from(contents)
+        .innerJoin(chapters, eq(chapters.id, contents.chapterId))
+        .where(eq(chapters.subjectId, mathsBac))
+        .orderBy(chapters.position, contents.position);
+      const pick = (chapter: string, slug: string) => mathLessons.find((l) => l.chapterSlug === chapter && l.slug === slug);
+      const done = [
+        pick("limites-et-continuite", "introduction-et-activites"),
+        pick("limites-et-continuite", "cours-definitions-et-proprietes"),
+        pick("limites-et-continuite", "fiche-de-synthese"),
+        pick("derivabilite", "introduction-et-activites"),
+      ].filter((l): l is NonNullable<typeof l> => Boolean(l));
+      const half = pick("derivabilite", "cours-definitions-et-proprietes");
+      const rows = done.map((l) => ({
+        userId: eleve.id,
+        contentId: l.id,
+        ranges: l.duration ? [[0, l.duration] as [number, number]] : [],
+        percentage: 100,
+        lastWatchedSecond: l.duration ?? 0,
+        completed: true,
+        updatedAt: new Date(today.getTime() - 3 * DAY),
+      }));
+      if (half?.duration) {
+        const end = Math.round(half.duration * 0.45);
+        rows.push({ userId: eleve.id, contentId: half.id, ranges: [[0, end]], percentage: 45, lastWatchedSecond: end, completed: false, updatedAt: new Date(today.getTime() - DAY) });
+      }
+      if (rows.length) await tx.insert(progress).values(rows);
+      const marks = [pick("nombres-complexes", "cours-definitions-et-proprietes"), pick("derivabilite", "fiche-de-synthese")].filter(
+        (l): l is NonNullable<typeof l> => Boolean(l),
+      );
+      if (marks.length) {
+        await tx.insert(bookmarks).values(marks.map((l, i) => ({ userId: eleve.id, contentId: l.id, createdAt: new Date(today.getTime() - (i + 1) * DAY) })));
+      }
+    }
+  });
+  return true;
+}

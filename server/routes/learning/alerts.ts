@@ -1,0 +1,12 @@
+import { defineRoute } from "../../lib/route";
+import { activeAlerts } from "../../services/learning/home";
+
+export default defineRoute({
+  method: "get",
+  path: "/alerts",
+  summary: "Active alerts of the pupil's class and global ones",
+  tag: "learning",
+  auth: "required",
+  response: "AlertDto[]",
+  handler: async ({ deps, auth }) => ({ payload: await activeAlerts(deps, auth.userId) }),
+});

@@ -1,0 +1,25 @@
+import { BookmarkBody, BookmarkParams } from "../../../domain/schemas/learning";
+import { readIdempotencyKey, requestHash } from "../../lib/idempotency";
+import { defineRoute } from "../../lib/route";
+import { toggleBookmark } from "../../services/learning/bookmarks";
+
+export default defineRoute({
+  method: "post",
+  path: "/user/subjects/{subject}/chapters/{chapter}/contents/{content}/bookmark",
+  summary: "Toggle the bookmark of a lesson the pupil can open (403 when locked); honours Idempotency-Key",
+  tag: "learning",
+  auth: "required",
+  params: BookmarkParams,
+  body: BookmarkBody,
+  response: "{ bookmarked: boolean }",
+  handler: async ({ deps, auth, params, body, c }) => {
+    const key = readIdempotencyKey(c.req.header("idempotency-key"));
+    const { result, replayed } = await toggleBookmark(deps, auth, {
+      ...params,
+      idempotencyKey: key,
+      requestHash: requestHash("POST", c.req.path, body),
+    });
+    if (replayed) c.header("Idempotency-Replayed", "true");
+    return { payload: result };
+  },
+});

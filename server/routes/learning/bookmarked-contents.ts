@@ -1,0 +1,14 @@
+import { PageQuery } from "../../../domain/schemas/learning";
+import { defineRoute } from "../../lib/route";
+import { listBookmarks } from "../../services/learning/bookmarks";
+
+export default defineRoute({
+  method: "get",
+  path: "/student/bookmarked-contents",
+  summary: "The pupil's bookmarks, newest first (?page, ?perPage 10/25/100)",
+  tag: "learning",
+  auth: "required",
+  query: PageQuery,
+  response: "BookmarkDto[] with meta",
+  handler: async ({ deps, auth, query }) => listBookmarks(deps, auth.userId, query.page, query.perPage),
+});

@@ -1,0 +1,14 @@
+import { ChapterParams } from "../../../domain/schemas/learning";
+import { defineRoute } from "../../lib/route";
+import { listChapterLessons } from "../../services/learning/lessons";
+
+export default defineRoute({
+  method: "get",
+  path: "/student/subjects/{subject}/chapters/{chapter}/contents",
+  summary: "The lessons of a chapter, with lock state and the pupil's progress",
+  tag: "learning",
+  auth: "required",
+  params: ChapterParams,
+  response: "LessonListItemDto[]",
+  handler: async ({ deps, auth, params }) => ({ payload: await listChapterLessons(deps, auth.userId, params.subject, params.chapter) }),
+});

@@ -1,0 +1,14 @@
+import { VideoReportSchema } from "../../../domain/schemas/learning";
+import { defineRoute } from "../../lib/route";
+import { createVideoReport } from "../../services/learning/reports";
+
+export default defineRoute({
+  method: "post",
+  path: "/student/video-reports",
+  summary: "Report a problem with a lesson of the pupil's class (content, reportReason, description)",
+  tag: "learning",
+  auth: "required",
+  body: VideoReportSchema,
+  response: "VideoReportDto",
+  handler: async ({ deps, auth, body }) => ({ payload: await createVideoReport(deps, auth.userId, body), status: 201 }),
+});

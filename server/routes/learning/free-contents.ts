@@ -1,0 +1,12 @@
+import { defineRoute } from "../../lib/route";
+import { freeContents } from "../../services/learning/home";
+
+export default defineRoute({
+  method: "get",
+  path: "/student/chapters/free-contents",
+  summary: "Free lessons of the pupil's class, newest first (10)",
+  tag: "learning",
+  auth: "required",
+  response: "ContentCardDto[]",
+  handler: async ({ deps, auth }) => ({ payload: await freeContents(deps, auth.userId) }),
+});

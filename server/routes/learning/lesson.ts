@@ -1,0 +1,16 @@
+import { LessonParams } from "../../../domain/schemas/learning";
+import { defineRoute } from "../../lib/route";
+import { getLesson } from "../../services/learning/lessons";
+
+export default defineRoute({
+  method: "get",
+  path: "/student/subjects/{subject}/chapters/{chapter}/contents/{lessonSlug}",
+  summary: "One lesson for the viewer; a locked lesson carries no media, no attachments",
+  tag: "learning",
+  auth: "required",
+  params: LessonParams,
+  response: "LessonDto",
+  handler: async ({ deps, auth, params }) => ({
+    payload: await getLesson(deps, auth.userId, params.subject, params.chapter, params.lessonSlug),
+  }),
+});

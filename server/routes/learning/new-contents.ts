@@ -1,0 +1,12 @@
+import { defineRoute } from "../../lib/route";
+import { newContents } from "../../services/learning/home";
+
+export default defineRoute({
+  method: "get",
+  path: "/student/chapters/new-contents",
+  summary: "Lessons of the pupil's class added in the last 30 days, newest first (10)",
+  tag: "learning",
+  auth: "required",
+  response: "ContentCardDto[]",
+  handler: async ({ deps, auth }) => ({ payload: await newContents(deps, auth.userId) }),
+});

@@ -1,0 +1,12 @@
+import { defineRoute } from "../../lib/route";
+import { divisionPromoCards } from "../../services/learning/home";
+
+export default defineRoute({
+  method: "get",
+  path: "/student/pubs-cards",
+  summary: "Promo cards of the pupil's class, by position",
+  tag: "learning",
+  auth: "required",
+  response: "PromoCardDto[]",
+  handler: async ({ deps, auth }) => ({ payload: await divisionPromoCards(deps, auth.userId) }),
+});

@@ -1,0 +1,17 @@
+import { RecordingChapterParams, RecordingQuery } from "../../../domain/schemas/learning";
+import { defineRoute } from "../../lib/route";
+import { listRecordingLessons } from "../../services/learning/lessons";
+
+export default defineRoute({
+  method: "get",
+  path: "/chapters-recording/{chapter}/contents",
+  summary: "The recordings of a recording chapter of the pupil's class (optional ?subject=slug)",
+  tag: "learning",
+  auth: "required",
+  params: RecordingChapterParams,
+  query: RecordingQuery,
+  response: "LessonListItemDto[]",
+  handler: async ({ deps, auth, params, query }) => ({
+    payload: await listRecordingLessons(deps, auth.userId, params.chapter, query.subject),
+  }),
+});

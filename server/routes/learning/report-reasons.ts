@@ -1,0 +1,12 @@
+import { defineRoute } from "../../lib/route";
+import { listReportReasons } from "../../services/learning/reports";
+
+export default defineRoute({
+  method: "get",
+  path: "/student/report-reasons",
+  summary: "Reasons a pupil can pick when reporting a video",
+  tag: "learning",
+  auth: "required",
+  response: "ReportReasonDto[]",
+  handler: async ({ deps }) => ({ payload: await listReportReasons(deps) }),
+});

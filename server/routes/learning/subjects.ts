@@ -1,0 +1,12 @@
+import { defineRoute } from "../../lib/route";
+import { listSubjects } from "../../services/learning/catalog";
+
+export default defineRoute({
+  method: "get",
+  path: "/student/subjects",
+  summary: "Subjects of the pupil's class by position, with progress (capped at 100) and video count",
+  tag: "learning",
+  auth: "required",
+  response: "SubjectDto[]",
+  handler: async ({ deps, auth }) => ({ payload: await listSubjects(deps, auth.userId) }),
+});

@@ -1,0 +1,14 @@
+import { PageQuery } from "../../../domain/schemas/learning";
+import { defineRoute } from "../../lib/route";
+import { listVideoReports } from "../../services/learning/reports";
+
+export default defineRoute({
+  method: "get",
+  path: "/student/video-reports",
+  summary: "The pupil's own video reports, newest first (?page, ?perPage 10/25/100)",
+  tag: "learning",
+  auth: "required",
+  query: PageQuery,
+  response: "VideoReportDto[] with meta",
+  handler: async ({ deps, auth, query }) => listVideoReports(deps, auth.userId, query.page, query.perPage),
+});

@@ -1,0 +1,59 @@
+/**
+ * Who is looking: the pupil's class and which subjects their live offers unlock (SPEC §6).
+ * A lesson is unlocked when it is free or when a live affiliation (end_date ≥ today) has a group that unlocks its
+ * subject (`group_subjects`: a subject row, or `all_subjects` for every subject of the pupil's class).
+ */
+import { and, eq, gte, inArray } from "drizzle-orm";
+import { GROUP } from "../../../domain/constants";
+import type { Db, Tx } from "../../db/client";
+import { affiliations, divisions, groupSubjects, users } from "../../db/schema";
+
+export interface Viewer {
+  userId: number;
+  divisionId: number | null;
+  divisionName: string | null;
+  /** Groups of the live affiliations. */
+  groupIds: number[];
+  allSubjects: boolean;
+  subjectIds: ReadonlySet<number>;
+  /** Attachments are hidden when every live offer is of group 83 or 84. */
+  attachmentsRestricted: boolean;
+}
+
+const day = (now: Date) => now.toISOString().slice(0, 10);
+
+export async function loadViewer(db: Db | Tx, userId: number, now: Date): Promise<Viewer> {
+  const [u] = await db
+    .select({ divisionId: users.divisionId, divisionName: divisions.name })
+    .from(users)
+    .leftJoin(divisions, eq(divisions.id, users.divisionId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  const live = await db
+    .select({ groupId: affiliations.groupId })
+    .from(affiliations)
+    .where(and(eq(affiliations.userId, userId), gte(affiliations.endDate, day(now))));
+  const groupIds = [...new Set(live.map((a) => a.groupId))];
+  const unlocks = groupIds.length
+    ? await db.select({ subjectId: groupSubjects.subjectId, all: groupSubjects.allSubjects }).from(groupSubjects).where(inArray(groupSubjects.groupId, groupIds))
+    : [];
+  const restricted: readonly number[] = GROUP.attachmentsRestricted;
+  return {
+    userId,
+    divisionId: u?.divisionId ?? null,
+    divisionName: u?.divisionName ?? null,
+    groupIds,
+    allSubjects: unlocks.some((g) => g.all),
+    subjectIds: new Set(unlocks.flatMap((g) => (g.subjectId === null ? [] : [g.subjectId]))),
+    attachmentsRestricted: groupIds.length > 0 && groupIds.every((g) => restricted.includes(g)),
+  };
+}
+
+/** Whether the viewer's offers open every lesson of this subject (the subject is assumed to be of their class). */
+export const unlocksSubject = (viewer: Viewer, subjectId: number) => viewer.allSubjects || viewer.subjectIds.has(subjectId);
+
+export const isUnlocked = (viewer: Viewer, subjectId: number, isFree: boolean) => isFree || unlocksSubject(viewer, subjectId);
+
+export function pageMeta(page: number, perPage: number, total: number) {
+  return { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), total };
+}

@@ -1,0 +1,89 @@
+/** What the home screen shows: free and new lesson cards, promo cards, alerts (SPEC §2 "/"). */
+import { and, asc, desc, eq, gte, isNull, lte, or } from "drizzle-orm";
+import type { AlertDto, ChapterType, ContentCardDto, PromoCardDto } from "../../../domain/learning";
+import { alerts, chapters, contents, divisions, instructors, promoCards, subjects } from "../../db/schema";
+import type { Deps } from "../../lib/deps";
+import { loadViewer } from "./access";
+import { promoCardDto } from "./catalog";
+import { contentType } from "./lessons";
+
+/** Cards per list; the home shows the first two. */
+export const CONTENT_CARDS_LIMIT = 10;
+/** "New" means created within this many days. */
+export const NEW_CONTENT_DAYS = 30;
+
+async function contentCards(deps: Pick<Deps, "db" | "now">, userId: number, kind: "free" | "new"): Promise<ContentCardDto[]> {
+  const viewer = await loadViewer(deps.db, userId, deps.now());
+  if (viewer.divisionId === null) return [];
+  const since = new Date(deps.now().getTime() - NEW_CONTENT_DAYS * 24 * 60 * 60 * 1000);
+  const rows = await deps.db
+    .select({ c: contents, ch: chapters, s: subjects, i: instructors, d: { id: divisions.id, name: divisions.name } })
+    .from(contents)
+    .innerJoin(chapters, eq(chapters.id, contents.chapterId))
+    .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+    .innerJoin(divisions, eq(divisions.id, subjects.divisionId))
+    .leftJoin(instructors, eq(instructors.id, chapters.instructorId))
+    .where(
+      and(
+        eq(subjects.divisionId, viewer.divisionId),
+        eq(subjects.visible, true),
+        eq(subjects.active, true),
+        kind === "free" ? eq(contents.isFree, true) : gte(contents.createdAt, since),
+        lte(contents.createdAt, deps.now()),
+      ),
+    )
+    .orderBy(desc(contents.createdAt), desc(contents.id))
+    .limit(CONTENT_CARDS_LIMIT);
+  return rows.map(({ c, ch, s, i, d }) => ({
+    subject: { id: s.id, slug: s.slug, name: s.name, color: s.color },
+    chapter: { id: ch.id, slug: ch.slug, name: ch.name },
+    content: { id: c.id, slug: c.slug, name: c.name, type: contentType(c.typeId), is_free: c.isFree },
+    instructor: i ? { name: i.name, last_name: i.lastName, description: i.description } : null,
+    division: d,
+    createdAt: c.createdAt.toISOString(),
+    chapter_type: ch.type as ChapterType,
+  }));
+}
+
+/** `GET /student/chapters/free-contents`: free lessons of the pupil's class, newest first. */
+export const freeContents = (deps: Pick<Deps, "db" | "now">, userId: number) => contentCards(deps, userId, "free");
+/** `GET /student/chapters/new-contents`: lessons added in the last 30 days, newest first. */
+export const newContents = (deps: Pick<Deps, "db" | "now">, userId: number) => contentCards(deps, userId, "new");
+
+/** `GET /student/pubs-cards`: the class's visible cards (not those of one subject page), by position. */
+export async function divisionPromoCards(deps: Pick<Deps, "db" | "now">, userId: number): Promise<PromoCardDto[]> {
+  const viewer = await loadViewer(deps.db, userId, deps.now());
+  if (viewer.divisionId === null) return [];
+  const rows = await deps.db
+    .select()
+    .from(promoCards)
+    .where(and(eq(promoCards.divisionId, viewer.divisionId), isNull(promoCards.subjectId), eq(promoCards.visible, true)))
+    .orderBy(asc(promoCards.position), asc(promoCards.id));
+  return rows.map(promoCardDto);
+}
+
+/** `GET /alerts`: active alerts of the pupil's class or of everyone, within their dates. */
+export async function activeAlerts(deps: Pick<Deps, "db" | "now">, userId: number): Promise<AlertDto[]> {
+  const viewer = await loadViewer(deps.db, userId, deps.now());
+  const now = deps.now();
+  const rows = await deps.db
+    .select()
+    .from(alerts)
+    .where(
+      and(
+        eq(alerts.active, true),
+        viewer.divisionId === null ? isNull(alerts.divisionId) : or(isNull(alerts.divisionId), eq(alerts.divisionId, viewer.divisionId)),
+        or(isNull(alerts.startsAt), lte(alerts.startsAt, now)),
+        or(isNull(alerts.endsAt), gte(alerts.endsAt, now)),
+      ),
+    )
+    .orderBy(desc(alerts.startsAt), desc(alerts.id));
+  return rows.map((a) => ({
+    id: a.id,
+    title: a.title,
+    body: a.body,
+    level: a.level as AlertDto["level"],
+    starts_at: a.startsAt?.toISOString() ?? null,
+    ends_at: a.endsAt?.toISOString() ?? null,
+  }));
+}
