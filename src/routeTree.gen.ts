@@ -14,6 +14,9 @@ import { Route as GateRouteImport } from './routes/_gate'
 import { Route as PublicRouteImport } from './routes/_public'
 import { Route as SwitchRouteImport } from './routes/switch'
 import { Route as AuthIndexRouteImport } from './routes/_auth/index'
+import { Route as AuthCoursesRouteImport } from './routes/_auth/courses'
+import { Route as AuthListeDeFavorisRouteImport } from './routes/_auth/liste-de-favoris'
+import { Route as AuthSubjectsRouteImport } from './routes/_auth/subjects'
 import { Route as GateConfirmRouteImport } from './routes/_gate/confirm'
 import { Route as GateUpdatePasswordRouteImport } from './routes/_gate/update-password'
 import { Route as PublicLoginRouteImport } from './routes/_public/login'
@@ -21,6 +24,9 @@ import { Route as PublicPasswordExpiredRouteImport } from './routes/_public/pass
 import { Route as PublicRegisterRouteImport } from './routes/_public/register'
 import { Route as PublicResetPasswordRouteImport } from './routes/_public/reset-password'
 import { Route as PublicCreateResetPasswordRouteImport } from './routes/_public/create/reset-password'
+import { Route as AuthSubjectsSubjectDetailsRouteImport } from './routes/_auth/subjects_.$subject.details'
+import { Route as AuthSubjectsSubjectChaptersChapterLessonsLessonContentRouteImport } from './routes/_auth/subjects_.$subject.chapters.$chapter.lessons.$lesson.content'
+import { Route as AuthSubjectsSubjectChaptersChapterRecordingsRecordingContentRouteImport } from './routes/_auth/subjects_.$subject.chapters.$chapter.recordings.$recording.content'
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
@@ -42,6 +48,21 @@ const SwitchRoute = SwitchRouteImport.update({
 const AuthIndexRoute = AuthIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthCoursesRoute = AuthCoursesRouteImport.update({
+  id: '/courses',
+  path: '/courses',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthListeDeFavorisRoute = AuthListeDeFavorisRouteImport.update({
+  id: '/liste-de-favoris',
+  path: '/liste-de-favoris',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthSubjectsRoute = AuthSubjectsRouteImport.update({
+  id: '/subjects',
+  path: '/subjects',
   getParentRoute: () => AuthRoute,
 } as any)
 const GateConfirmRoute = GateConfirmRouteImport.update({
@@ -80,10 +101,33 @@ const PublicCreateResetPasswordRoute =
     path: '/create/reset-password',
     getParentRoute: () => PublicRoute,
   } as any)
+const AuthSubjectsSubjectDetailsRoute =
+  AuthSubjectsSubjectDetailsRouteImport.update({
+    id: '/subjects_/$subject/details',
+    path: '/subjects/$subject/details',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthSubjectsSubjectChaptersChapterLessonsLessonContentRoute =
+  AuthSubjectsSubjectChaptersChapterLessonsLessonContentRouteImport.update({
+    id: '/subjects_/$subject/chapters/$chapter/lessons/$lesson/content',
+    path: '/subjects/$subject/chapters/$chapter/lessons/$lesson/content',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthSubjectsSubjectChaptersChapterRecordingsRecordingContentRoute =
+  AuthSubjectsSubjectChaptersChapterRecordingsRecordingContentRouteImport.update(
+    {
+      id: '/subjects_/$subject/chapters/$chapter/recordings/$recording/content',
+      path: '/subjects/$subject/chapters/$chapter/recordings/$recording/content',
+      getParentRoute: () => AuthRoute,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthIndexRoute
   '/switch': typeof SwitchRoute
+  '/courses': typeof AuthCoursesRoute
+  '/liste-de-favoris': typeof AuthListeDeFavorisRoute
+  '/subjects': typeof AuthSubjectsRoute
   '/confirm': typeof GateConfirmRoute
   '/update-password': typeof GateUpdatePasswordRoute
   '/login': typeof PublicLoginRoute
@@ -91,10 +135,16 @@ export interface FileRoutesByFullPath {
   '/register': typeof PublicRegisterRoute
   '/reset-password': typeof PublicResetPasswordRoute
   '/create/reset-password': typeof PublicCreateResetPasswordRoute
+  '/subjects/$subject/details': typeof AuthSubjectsSubjectDetailsRoute
+  '/subjects/$subject/chapters/$chapter/lessons/$lesson/content': typeof AuthSubjectsSubjectChaptersChapterLessonsLessonContentRoute
+  '/subjects/$subject/chapters/$chapter/recordings/$recording/content': typeof AuthSubjectsSubjectChaptersChapterRecordingsRecordingContentRoute
 }
 export interface FileRoutesByTo {
   '/': typeof AuthIndexRoute
   '/switch': typeof SwitchRoute
+  '/courses': typeof AuthCoursesRoute
+  '/liste-de-favoris': typeof AuthListeDeFavorisRoute
+  '/subjects': typeof AuthSubjectsRoute
   '/confirm': typeof GateConfirmRoute
   '/update-password': typeof GateUpdatePasswordRoute
   '/login': typeof PublicLoginRoute
@@ -102,6 +152,9 @@ export interface FileRoutesByTo {
   '/register': typeof PublicRegisterRoute
   '/reset-password': typeof PublicResetPasswordRoute
   '/create/reset-password': typeof PublicCreateResetPasswordRoute
+  '/subjects/$subject/details': typeof AuthSubjectsSubjectDetailsRoute
+  '/subjects/$subject/chapters/$chapter/lessons/$lesson/content': typeof AuthSubjectsSubjectChaptersChapterLessonsLessonContentRoute
+  '/subjects/$subject/chapters/$chapter/recordings/$recording/content': typeof AuthSubjectsSubjectChaptersChapterRecordingsRecordingContentRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -109,6 +162,9 @@ export interface FileRoutesById {
   '/_gate': typeof GateRouteWithChildren
   '/_public': typeof PublicRouteWithChildren
   '/switch': typeof SwitchRoute
+  '/_auth/courses': typeof AuthCoursesRoute
+  '/_auth/liste-de-favoris': typeof AuthListeDeFavorisRoute
+  '/_auth/subjects': typeof AuthSubjectsRoute
   '/_gate/confirm': typeof GateConfirmRoute
   '/_gate/update-password': typeof GateUpdatePasswordRoute
   '/_public/login': typeof PublicLoginRoute
@@ -117,12 +173,18 @@ export interface FileRoutesById {
   '/_public/reset-password': typeof PublicResetPasswordRoute
   '/_auth/': typeof AuthIndexRoute
   '/_public/create/reset-password': typeof PublicCreateResetPasswordRoute
+  '/_auth/subjects_/$subject/details': typeof AuthSubjectsSubjectDetailsRoute
+  '/_auth/subjects_/$subject/chapters/$chapter/lessons/$lesson/content': typeof AuthSubjectsSubjectChaptersChapterLessonsLessonContentRoute
+  '/_auth/subjects_/$subject/chapters/$chapter/recordings/$recording/content': typeof AuthSubjectsSubjectChaptersChapterRecordingsRecordingContentRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/switch'
+    | '/courses'
+    | '/liste-de-favoris'
+    | '/subjects'
     | '/confirm'
     | '/update-password'
     | '/login'
@@ -130,10 +192,16 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/create/reset-password'
+    | '/subjects/$subject/details'
+    | '/subjects/$subject/chapters/$chapter/lessons/$lesson/content'
+    | '/subjects/$subject/chapters/$chapter/recordings/$recording/content'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/switch'
+    | '/courses'
+    | '/liste-de-favoris'
+    | '/subjects'
     | '/confirm'
     | '/update-password'
     | '/login'
@@ -141,12 +209,18 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/create/reset-password'
+    | '/subjects/$subject/details'
+    | '/subjects/$subject/chapters/$chapter/lessons/$lesson/content'
+    | '/subjects/$subject/chapters/$chapter/recordings/$recording/content'
   id:
     | '__root__'
     | '/_auth'
     | '/_gate'
     | '/_public'
     | '/switch'
+    | '/_auth/courses'
+    | '/_auth/liste-de-favoris'
+    | '/_auth/subjects'
     | '/_gate/confirm'
     | '/_gate/update-password'
     | '/_public/login'
@@ -155,6 +229,9 @@ export interface FileRouteTypes {
     | '/_public/reset-password'
     | '/_auth/'
     | '/_public/create/reset-password'
+    | '/_auth/subjects_/$subject/details'
+    | '/_auth/subjects_/$subject/chapters/$chapter/lessons/$lesson/content'
+    | '/_auth/subjects_/$subject/chapters/$chapter/recordings/$recording/content'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -199,6 +276,27 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AuthIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/courses': {
+      id: '/_auth/courses'
+      path: '/courses'
+      fullPath: '/courses'
+      preLoaderRoute: typeof AuthCoursesRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/liste-de-favoris': {
+      id: '/_auth/liste-de-favoris'
+      path: '/liste-de-favoris'
+      fullPath: '/liste-de-favoris'
+      preLoaderRoute: typeof AuthListeDeFavorisRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/subjects': {
+      id: '/_auth/subjects'
+      path: '/subjects'
+      fullPath: '/subjects'
+      preLoaderRoute: typeof AuthSubjectsRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_gate/confirm': {
@@ -250,15 +348,50 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicCreateResetPasswordRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/_auth/subjects_/$subject/details': {
+      id: '/_auth/subjects_/$subject/details'
+      path: '/subjects/$subject/details'
+      fullPath: '/subjects/$subject/details'
+      preLoaderRoute: typeof AuthSubjectsSubjectDetailsRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/subjects_/$subject/chapters/$chapter/lessons/$lesson/content': {
+      id: '/_auth/subjects_/$subject/chapters/$chapter/lessons/$lesson/content'
+      path: '/subjects/$subject/chapters/$chapter/lessons/$lesson/content'
+      fullPath: '/subjects/$subject/chapters/$chapter/lessons/$lesson/content'
+      preLoaderRoute: typeof AuthSubjectsSubjectChaptersChapterLessonsLessonContentRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/subjects_/$subject/chapters/$chapter/recordings/$recording/content': {
+      id: '/_auth/subjects_/$subject/chapters/$chapter/recordings/$recording/content'
+      path: '/subjects/$subject/chapters/$chapter/recordings/$recording/content'
+      fullPath: '/subjects/$subject/chapters/$chapter/recordings/$recording/content'
+      preLoaderRoute: typeof AuthSubjectsSubjectChaptersChapterRecordingsRecordingContentRouteImport
+      parentRoute: typeof AuthRoute
+    }
   }
 }
 
 interface AuthRouteChildren {
+  AuthCoursesRoute: typeof AuthCoursesRoute
+  AuthListeDeFavorisRoute: typeof AuthListeDeFavorisRoute
+  AuthSubjectsRoute: typeof AuthSubjectsRoute
   AuthIndexRoute: typeof AuthIndexRoute
+  AuthSubjectsSubjectDetailsRoute: typeof AuthSubjectsSubjectDetailsRoute
+  AuthSubjectsSubjectChaptersChapterLessonsLessonContentRoute: typeof AuthSubjectsSubjectChaptersChapterLessonsLessonContentRoute
+  AuthSubjectsSubjectChaptersChapterRecordingsRecordingContentRoute: typeof AuthSubjectsSubjectChaptersChapterRecordingsRecordingContentRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
+  AuthCoursesRoute: AuthCoursesRoute,
+  AuthListeDeFavorisRoute: AuthListeDeFavorisRoute,
+  AuthSubjectsRoute: AuthSubjectsRoute,
   AuthIndexRoute: AuthIndexRoute,
+  AuthSubjectsSubjectDetailsRoute: AuthSubjectsSubjectDetailsRoute,
+  AuthSubjectsSubjectChaptersChapterLessonsLessonContentRoute:
+    AuthSubjectsSubjectChaptersChapterLessonsLessonContentRoute,
+  AuthSubjectsSubjectChaptersChapterRecordingsRecordingContentRoute:
+    AuthSubjectsSubjectChaptersChapterRecordingsRecordingContentRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

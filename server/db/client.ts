@@ -27,6 +27,11 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir: st
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.PG_POOL_MAX ?? 20) });
+    // An idle connection the server closes (restart, failover, a dropped test database) must not crash the
+    // process: the pool replaces it on the next query.
+    pool.on("error", (err) => {
+      process.stderr.write(JSON.stringify({ time: new Date().toISOString(), level: "warn", msg: "idle database connection lost", error: err.message }) + "\n");
+    });
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
     return {

@@ -28,6 +28,8 @@ export interface RequestOptions {
   anonymous?: boolean;
   idempotencyKey?: string;
   base?: string;
+  /** Extra headers (e.g. a service's API key); they never replace Authorization or Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 function buildUrl(base: string, path: string, query?: RequestOptions["query"]): string {
@@ -41,7 +43,7 @@ function buildUrl(base: string, path: string, query?: RequestOptions["query"]): 
 
 /** Calls the product API and unwraps the envelope of DESIGN §3. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<ApiSuccess<T>> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   const session = options.anonymous ? null : getSession();
   if (session) headers.Authorization = `Bearer ${session.token}`;
   if (options.body !== undefined) headers["Content-Type"] = "application/json";

@@ -134,3 +134,13 @@ describe("POST /svc/progress/progress", () => {
     expect(b.json.payload.expired).toBe(true);
   });
 });
+
+describe("documents without readable position", () => {
+  it("YouTube lessons take a percentage, merged by maximum", async () => {
+    const lesson = await findLesson(18, { free: false, typeId: 1, untouched: true });
+    const seen = await post(eleve, lesson, { percentage: 100 });
+    expect(seen.json.payload).toMatchObject({ percentage: 100, completed: true });
+    const lower = await post(eleve, lesson, { percentage: 20 });
+    expect(lower.json.payload.percentage).toBe(100);
+  });
+});

@@ -495,7 +495,7 @@ export async function seedLearning(db: Db, today: Date, opts: { demo: boolean })
     const cards = DIVISIONS.flatMap((d) => [
       { divisionId: d.id, type: "offer", text: "Passez à Gold : toutes les matières, les séances en direct et le forum", iconUrl: "/media/public/cards/gold.svg", urlLink: "/offres", backgroundUrl: "/media/public/cards/bg-gold.svg", iconPosition: "left" as const, color: "#F2C94C", position: 1 },
       { divisionId: d.id, type: "video", text: "Découvrez Darsi en deux minutes", videoLink: YOUTUBE[0]!, backgroundUrl: "/media/public/cards/bg-video.svg", iconPosition: "right" as const, color: "#3B5BDB", position: 2 },
-      { divisionId: d.id, type: "link", text: "Parrainez un ami : 5 % de réduction pour lui, 5 % en points pour vous", textImageUrl: "/media/public/cards/parrain.svg", urlLink: "/gift-code", iconPosition: null, color: "#2F9E44", position: 3 },
+      { divisionId: d.id, type: "link", text: "Parrainez un ami : 5 % de réduction pour lui, 5 % en points pour vous", iconUrl: "/media/public/cards/parrain.svg", urlLink: "/gift-code", iconPosition: "left" as const, color: "#2F9E44", position: 3 },
     ]);
     const mathsBac = subjectId.get("18:mathematiques")!;
     cards.push({ divisionId: 18, subjectId: mathsBac, type: "link", text: "Séance de révision du bac chaque samedi à 18 h", urlLink: "/sessions", iconPosition: "left" as const, color: "#E8590C", position: 0 } as never);

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { capPercentage, isCompleted, mergeRanges, watchedPercentage, watchedSeconds, type Range } from "../../../domain/learning";
+import { CONTENT_TYPE, capPercentage, isCompleted, mergeRanges, watchedPercentage, watchedSeconds, type Range } from "../../../domain/learning";
 import type { ProgressPost } from "../../../domain/schemas/progress";
 import { chapters, contents, progress, subjects, users } from "../../db/schema";
 import type { AuthInfo } from "../../lib/auth";
@@ -43,7 +43,9 @@ export async function recordProgress(deps: Deps, auth: AuthInfo, input: Progress
       .for("update")
       .limit(1);
     const oldRanges: Range[] = old?.ranges ?? [];
-    const duration = row.content.durationS ?? 0;
+    // YouTube plays in a third-party frame whose position the app cannot read (no player script under the CSP):
+    // its progress comes as a percentage, like magazine pages and quizzes. Our own videos report ranges.
+    const duration = row.content.typeId === CONTENT_TYPE.youtube.id ? 0 : (row.content.durationS ?? 0);
     const merged = mergeRanges([...oldRanges, ...(input.ranges as Range[])]).map(([a, b]) => [a, duration > 0 ? Math.min(b, duration) : b] as [number, number]);
     const fromRanges = duration > 0 ? watchedPercentage(merged, duration) : 0;
     const percentage = capPercentage(Math.max(old?.percentage ?? 0, fromRanges, duration > 0 ? 0 : (input.percentage ?? 0)));

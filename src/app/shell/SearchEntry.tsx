@@ -1,45 +1,30 @@
-import { ActionIcon, Tooltip, UnstyledButton } from "@mantine/core";
+import { ActionIcon, Tooltip } from "@mantine/core";
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { IconSearch } from "@tabler/icons-react";
 import { GROUP } from "@domain/constants";
 import { hasGroup } from "@domain/user";
 import { meQueryOptions } from "@/lib/me";
-import { routeTo } from "@/lib/routeTo";
+import { SearchAutocomplete } from "@/features/search/components/SearchAutocomplete";
+import { SearchModalButton } from "@/features/search/components/SearchModalButton";
 import classes from "./shell.module.css";
 
 /**
- * The entry point of search (SPEC §2): a field-looking link to /search (the autocomplete comes with the
- * search screen); an icon on phones. Disabled for pupils with an offer of group 104.
+ * Search in the top bar (SPEC §2): the autocomplete from 1024 px; below, an icon opening it in a dialog.
+ * Disabled, with the reason, for pupils with an offer of group 104.
  */
 export function SearchEntry() {
   const { t } = useLingui();
   const { data: me } = useSuspenseQuery(meQueryOptions);
   const disabled = hasGroup(me.affiliations, [GROUP.searchDisabled]);
-  const label = t`Rechercher`;
-  const icon = <IconSearch size={18} aria-hidden />;
-
   if (disabled) {
     const why = t`La recherche n'est pas disponible avec votre offre`;
-    const name = `${label} : ${why}`;
     return (
       <>
-        <Tooltip label={why} withArrow>
-          <UnstyledButton
-            className={`${classes.searchField} ${classes.searchWide}`}
-            aria-disabled
-            data-disabled
-            aria-label={name}
-            data-testid="search-entry"
-          >
-            {icon}
-            <span>{label}</span>
-          </UnstyledButton>
-        </Tooltip>
+        <SearchAutocomplete className={classes.searchWide} />
         <Tooltip label={why} withArrow events={{ hover: true, focus: true, touch: true }}>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-disabled data-disabled aria-label={name} className={classes.searchNarrow}>
-            {icon}
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-disabled data-disabled aria-label={`${t`Rechercher`} : ${why}`} className={classes.searchNarrow}>
+            <IconSearch size={18} aria-hidden />
           </ActionIcon>
         </Tooltip>
       </>
@@ -47,31 +32,8 @@ export function SearchEntry() {
   }
   return (
     <>
-      <UnstyledButton
-        component={Link}
-        to={routeTo("/search")}
-        search={{ q: "" } as never}
-        className={`${classes.searchField} ${classes.searchWide}`}
-        data-testid="search-entry"
-      >
-        {icon}
-        <span>
-          <Trans>Rechercher un cours, un chapitre…</Trans>
-        </span>
-      </UnstyledButton>
-      <ActionIcon
-        component={Link}
-        to={routeTo("/search")}
-        search={{ q: "" } as never}
-        variant="subtle"
-        color="gray"
-        c="var(--mantine-color-text)"
-        size="lg"
-        aria-label={label}
-        className={classes.searchNarrow}
-      >
-        {icon}
-      </ActionIcon>
+      <SearchAutocomplete className={classes.searchWide} />
+      <SearchModalButton className={classes.searchNarrow} />
     </>
   );
 }

@@ -31,17 +31,18 @@ describe("TopBar", () => {
     expect(screen.getByRole("link", { name: "Notifications" }).getAttribute("href")).toBe("/notifications");
   });
 
-  it("opens search, except for pupils with an offer of group 104", async () => {
+  it("searches from the top bar, except for pupils with an offer of group 104", async () => {
     const { unmount } = await renderWithProviders(<TopBar {...props} />);
-    expect(screen.getByTestId("search-entry").getAttribute("href")).toBe("/search?q=");
-    expect(screen.getByRole("link", { name: "Rechercher" }).getAttribute("href")).toBe("/search?q=");
+    expect(screen.getByRole("combobox", { name: "Rechercher" }).getAttribute("readonly")).toBeNull();
+    expect(screen.getByTestId("search-open").getAttribute("aria-label")).toBe("Rechercher");
     unmount();
 
     await renderWithProviders(<TopBar {...props} />, { me: makeMe({ affiliations: [makeAffiliation(104)] }) });
-    const search = screen.getByTestId("search-entry");
-    expect(search.tagName).toBe("BUTTON");
+    const search = screen.getByTestId("search-autocomplete");
     expect(search.getAttribute("aria-disabled")).toBe("true");
-    expect(screen.queryByRole("link", { name: /Rechercher/ })).toBeNull();
+    expect(search.hasAttribute("readonly")).toBe(true);
+    expect(screen.queryByRole("combobox")).toBeNull();
+    expect(screen.queryByTestId("search-open")).toBeNull();
   });
 
   it("shows the gift balance only to eligible pupils", async () => {

@@ -1,0 +1,76 @@
+import "@mantine/core/styles/Table.css";
+import "@mantine/core/styles/Card.css";
+import { Card, Stack, Table, Text } from "@mantine/core";
+import { Link } from "@tanstack/react-router";
+import { Trans } from "@lingui/react/macro";
+import type { BookmarkDto } from "@domain/learning";
+import { formatDate } from "@/lib/format";
+import { routeTo } from "@/lib/routeTo";
+import classes from "./bookmarks.module.css";
+
+/** The lesson viewer of a bookmark. */
+export const bookmarkPath = (b: BookmarkDto) =>
+  `/subjects/${b.subject.slug}/chapters/${b.chapter.slug}/lessons/${b.content.slug}/content`;
+
+/** Bookmarks as a table (content, chapter, subject, date), or as cards on phones. */
+export function BookmarksList({ items, asCards }: { items: readonly BookmarkDto[]; asCards: boolean }) {
+  if (asCards) {
+    return (
+      <ul className={classes.cards} data-testid="bookmarks-cards">
+        {items.map((b) => (
+          <li key={b.id}>
+            <Card withBorder radius="md" padding="sm">
+              <Stack gap={4}>
+                <Link to={routeTo(bookmarkPath(b))} className={classes.link}>
+                  {b.content.name}
+                </Link>
+                <Text size="sm">
+                  {b.chapter.name} · {b.subject.name}
+                </Text>
+                <Text size="sm" className={`${classes.muted} ${classes.date}`}>
+                  {formatDate(b.marked_at)}
+                </Text>
+              </Stack>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table striped highlightOnHover verticalSpacing="sm" data-testid="bookmarks-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">
+              <Trans>Contenu</Trans>
+            </Table.Th>
+            <Table.Th scope="col">
+              <Trans>Chapitre</Trans>
+            </Table.Th>
+            <Table.Th scope="col">
+              <Trans>Matière</Trans>
+            </Table.Th>
+            <Table.Th scope="col">
+              <Trans>Date</Trans>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((b) => (
+            <Table.Tr key={b.id} data-testid="bookmark-row">
+              <Table.Td>
+                <Link to={routeTo(bookmarkPath(b))} className={classes.link}>
+                  {b.content.name}
+                </Link>
+              </Table.Td>
+              <Table.Td>{b.chapter.name}</Table.Td>
+              <Table.Td>{b.subject.name}</Table.Td>
+              <Table.Td className={classes.date}>{formatDate(b.marked_at)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

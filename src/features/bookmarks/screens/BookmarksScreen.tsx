@@ -1,0 +1,87 @@
+import "@mantine/core/styles/Pagination.css";
+import "@mantine/core/styles/Skeleton.css";
+import { Suspense } from "react";
+import { Group, NativeSelect, Pagination, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { BREAKPOINT_MOBILE, PAGE_SIZES } from "@domain/constants";
+import { useDocumentTitle } from "@/lib/useDocumentTitle";
+import { bookmarksQueryOptions } from "../api/getBookmarks";
+import { BookmarksList } from "../components/BookmarksList";
+import type { BookmarksSearch } from "../search";
+import classes from "../components/bookmarks.module.css";
+
+export interface BookmarksScreenProps extends BookmarksSearch {
+  onChange: (next: BookmarksSearch) => void;
+}
+
+/** /liste-de-favoris: the pupil's bookmarked lessons, paginated 10/25/100 (page and perPage in the URL). */
+export function BookmarksScreen({ page, perPage, onChange }: BookmarksScreenProps) {
+  const { t } = useLingui();
+  useDocumentTitle(t`Liste de favoris`);
+  return (
+    <Stack gap="lg">
+      <Title order={1} fz={{ base: "h2", sm: "h1" }}>
+        <Trans>Liste de favoris</Trans>
+      </Title>
+      <Suspense fallback={<Skeleton height={320} radius="md" data-testid="bookmarks-loading" />}>
+        <BookmarksPage page={page} perPage={perPage} onChange={onChange} />
+      </Suspense>
+    </Stack>
+  );
+}
+
+/** What the route shows while a page loads (slow network): the title and a placeholder, not a blank page. */
+export function BookmarksScreenPending() {
+  return (
+    <Stack gap="lg">
+      <Title order={1} fz={{ base: "h2", sm: "h1" }}>
+        <Trans>Liste de favoris</Trans>
+      </Title>
+      <Skeleton height={320} radius="md" data-testid="bookmarks-loading" />
+    </Stack>
+  );
+}
+
+function BookmarksPage({ page, perPage, onChange }: BookmarksScreenProps) {
+  const { t } = useLingui();
+  const isPhone = useMediaQuery(`(max-width: ${BREAKPOINT_MOBILE + 0.98}px)`, false, { getInitialValueInEffect: false });
+  const { data } = useSuspenseQuery(bookmarksQueryOptions(page, perPage));
+  const current = Math.min(page, data.meta.last_page);
+  if (data.meta.total === 0 && data.items.length === 0) {
+    return (
+      <Text className={classes.muted} data-testid="bookmarks-empty">
+        <Trans>Aucun favori pour le moment</Trans>
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <BookmarksList items={data.items} asCards={isPhone} />
+      <Group justify="space-between" gap="sm">
+        <NativeSelect
+          label={t`Lignes par page`}
+          data={PAGE_SIZES.map(String)}
+          value={String(perPage)}
+          onChange={(e) => onChange({ page: 1, perPage: Number(e.currentTarget.value) as BookmarksSearch["perPage"] })}
+          w={140}
+          data-testid="bookmarks-per-page"
+        />
+        {data.meta.last_page > 1 && (
+          <nav aria-label={t`Pagination`}>
+            <Pagination
+              total={data.meta.last_page}
+              value={current}
+              onChange={(next) => onChange({ page: next, perPage })}
+              getItemProps={(n) => ({ "aria-label": t`Page ${n}`, "aria-current": n === current ? "page" : undefined })}
+              getControlProps={(control) =>
+                control === "previous" ? { "aria-label": t`Page précédente` } : control === "next" ? { "aria-label": t`Page suivante` } : {}
+              }
+            />
+          </nav>
+        )}
+      </Group>
+    </Stack>
+  );
+}

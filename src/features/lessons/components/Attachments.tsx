@@ -1,0 +1,46 @@
+import { Anchor, Paper, Text, Title } from "@mantine/core";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { IconPaperclip } from "@tabler/icons-react";
+import { truncate, type AttachmentDto } from "@domain/learning";
+import { ATTACHMENT_NAME_MAX } from "../limits";
+import classes from "./lessons.module.css";
+
+/** The lesson's attachments: names cut at 15 (full name in title and label), each opening in a new tab. */
+export function Attachments({ attachments }: { attachments: readonly AttachmentDto[] }) {
+  const { t } = useLingui();
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="lesson-attachments">
+      <Title order={2} fz="md" mb="xs" id="lesson-attachments">
+        <Trans>Pièces jointes</Trans>
+      </Title>
+      {attachments.length === 0 ? (
+        <Text size="sm" className={classes.muted}>
+          <Trans>Aucune pièce jointe dans cette leçon</Trans>
+        </Text>
+      ) : (
+        <ul className={classes.attachments}>
+          {attachments.map((a, i) => {
+            const name = a.name;
+            return (
+              <li key={`${a.url}-${i}`}>
+                <Anchor
+                  href={a.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  title={name}
+                  aria-label={t`${name} (nouvel onglet)`}
+                  size="sm"
+                  data-testid="attachment"
+                  style={{ display: "inline-flex", alignItems: "center", gap: 4 }}
+                >
+                  <IconPaperclip size={16} aria-hidden />
+                  {truncate(name, ATTACHMENT_NAME_MAX)}
+                </Anchor>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Paper>
+  );
+}

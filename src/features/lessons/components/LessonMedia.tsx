@@ -1,0 +1,44 @@
+import { Alert } from "@mantine/core";
+import { Trans } from "@lingui/react/macro";
+import { IconInfoCircle } from "@tabler/icons-react";
+import { CONTENT_TYPE, type LessonDto } from "@domain/learning";
+import type { ProgressExtra } from "../progress/useProgressPoster";
+import type { ProgressAnswer } from "../api/postProgress";
+import { MagazineViewer } from "./MagazineViewer";
+import { VideoPlayer } from "./VideoPlayer";
+import { YoutubePlayer } from "./YoutubePlayer";
+
+interface Props {
+  lesson: LessonDto;
+  post: (extra: ProgressExtra) => Promise<ProgressAnswer>;
+  expired: boolean;
+}
+
+/** The player of an unlocked lesson, by content type (SPEC §3). */
+export function LessonMedia({ lesson, post, expired }: Props) {
+  const url = lesson.content_videos?.url;
+  switch (lesson.type.id) {
+    case CONTENT_TYPE.protectedVideo.id:
+    case CONTENT_TYPE.recording.id:
+      if (url) return <VideoPlayer key={`${lesson.id}-${url}`} lesson={lesson} url={url} post={post} expired={expired} />;
+      break;
+    case CONTENT_TYPE.youtube.id:
+      if (url) return <YoutubePlayer key={lesson.id} lesson={lesson} url={url} post={post} />;
+      break;
+    case CONTENT_TYPE.magazine.id:
+      if (lesson.pages?.length) return <MagazineViewer key={lesson.id} lesson={lesson} pages={lesson.pages} post={post} />;
+      break;
+    default:
+      // Quizzes (type 5) open in the quiz service: not built yet.
+      return (
+        <Alert color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
+          <Trans>Ce contenu n'est pas encore disponible dans l'application.</Trans>
+        </Alert>
+      );
+  }
+  return (
+    <Alert color="yellow" icon={<IconInfoCircle size={18} aria-hidden />}>
+      <Trans>Le contenu de cette leçon est indisponible pour le moment.</Trans>
+    </Alert>
+  );
+}

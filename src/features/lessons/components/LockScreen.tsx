@@ -1,0 +1,30 @@
+import "@mantine/core/styles/Card.css";
+import "@mantine/core/styles/ThemeIcon.css";
+import { Anchor, Card, Stack, Text, ThemeIcon } from "@mantine/core";
+import { Link } from "@tanstack/react-router";
+import { Trans } from "@lingui/react/macro";
+import { IconLock } from "@tabler/icons-react";
+import { routeTo } from "@/lib/routeTo";
+import classes from "./lessons.module.css";
+
+/** What a locked lesson shows instead of its media (SPEC §2): a lock and the way to the offers. */
+export function LockScreen() {
+  return (
+    <Card withBorder radius="md" padding="xl" data-testid="lock-screen">
+      <Stack align="center" gap="sm" py="lg" ta="center">
+        <ThemeIcon size={64} radius="xl" variant="light" color="gray" aria-hidden>
+          <IconLock size={34} />
+        </ThemeIcon>
+        <Text fw={700} fz="lg">
+          <Trans>Cette leçon est verrouillée</Trans>
+        </Text>
+        <Text size="sm" className={classes.muted}>
+          <Trans>Elle fait partie d'une offre que vous n'avez pas encore.</Trans>
+        </Text>
+        <Anchor component={Link} to={routeTo("/offres")} fw={700}>
+          <Trans>Déverrouillez l accès complet</Trans>
+        </Anchor>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { isCompleted, type LessonDto, type LessonListItemDto } from "@domain/learning";
+import type { ProgressPostInput } from "@domain/schemas/progress";
+import { meQueryOptions } from "@/lib/me";
+import { sendProgress, type ProgressAnswer } from "../api/postProgress";
+
+export type ProgressExtra = Omit<ProgressPostInput, "contentId" | "chapterId" | "subjectId" | "isFree">;
+
+/**
+ * Posts a lesson's progress (ids and isFree filled in) and applies the answer: the lesson list item's
+ * percentage (setQueryData on `listKey`), and `expired` (free hours used up). Rejects when the post failed,
+ * so the caller keeps what it sent.
+ */
+export function useProgressPoster(lesson: LessonDto, listKey: readonly unknown[]) {
+  const queryClient = useQueryClient();
+  const { data: me } = useSuspenseQuery(meQueryOptions);
+  const [expired, setExpired] = useState(false);
+  const isFree = me.permissions.freeHours;
+  const ctx = useRef({ lesson, listKey, isFree });
+  useEffect(() => {
+    ctx.current = { lesson, listKey, isFree };
+  });
+
+  const post = useCallback(
+    async (extra: ProgressExtra): Promise<ProgressAnswer> => {
+      const { lesson: l, listKey: key, isFree: free } = ctx.current;
+      const answer = await sendProgress({ contentId: l.id, chapterId: l.chapter.id, subjectId: l.subject.id, isFree: free, ...extra });
+      queryClient.setQueryData<LessonListItemDto[]>(key, (items) =>
+        items?.map((item) =>
+          item.id === l.id
+            ? { ...item, percentage: answer.percentage, completed: item.completed || answer.completed || isCompleted(answer.percentage) }
+            : item,
+        ),
+      );
+      if (answer.expired) setExpired(true);
+      return answer;
+    },
+    [queryClient],
+  );
+  return { post, expired };
+}

@@ -1,0 +1,301 @@
+import { Suspense } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { CONTENT_TYPE, type LessonDto, type LessonListItemDto } from "@domain/learning";
+import { renderWithProviders } from "../../../../tests/ui/render";
+import { makeMe } from "../../../../tests/ui/fixtures";
+import { makeItem, makeLesson } from "../testData";
+import { LessonViewerScreen } from "./LessonViewerScreen";
+
+interface Call {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** A fake network: the lesson, its chapter's list, the progress service and the bookmark toggle. */
+function mockApi(lesson: LessonDto, items: LessonListItemDto[], progress: (body: unknown) => unknown = () => ({ expired: false, percentage: 10, completed: false, lastWatchedSecond: 0 })) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = String(input);
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ url, method: init?.method ?? "GET", headers: (init?.headers ?? {}) as Record<string, string>, body });
+      if (url === "/svc/progress/progress") return Response.json({ payload: progress(body) });
+      if (url.endsWith("/bookmark")) return Response.json({ payload: { bookmarked: !lesson.bookmarked } });
+      if (url.endsWith("/contents") || url.includes("/contents?")) return Response.json({ payload: items });
+      if (url.includes("/contents/")) return Response.json({ payload: lesson });
+      return Response.json({ code: "not_found", message: "Not found" }, { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function renderViewer(lesson: LessonDto, items: LessonListItemDto[], options: { progress?: (body: unknown) => unknown; me?: ReturnType<typeof makeMe> } = {}) {
+  const calls = mockApi(lesson, items, options.progress);
+  const result = await renderWithProviders(
+    <Suspense fallback={null}>
+      <LessonViewerScreen kind="lessons" subject="maths" chapter="chapitre-1" lesson={lesson.slug} />
+    </Suspense>,
+    { path: `/subjects/maths/chapters/chapitre-1/lessons/${lesson.slug}/content`, me: options.me },
+  );
+  await screen.findByTestId("lesson-title");
+  return { ...result, calls };
+}
+
+const three = [makeItem(1), makeItem(2), makeItem(3)];
+
+describe("LessonViewerScreen", () => {
+  it("disables previous on the first lesson and goes to the next lesson's viewer", async () => {
+    const user = userEvent.setup();
+    const { router, calls } = await renderViewer(makeLesson({ slug: "lecon-1" }), three);
+    expect(calls.map((c) => c.url)).toEqual(
+      expect.arrayContaining(["/api/student/subjects/maths/chapters/chapitre-1/contents/lecon-1", "/api/student/subjects/maths/chapters/chapitre-1/contents"]),
+    );
+    expect((screen.getByRole("button", { name: "Leçon précédente" }) as HTMLButtonElement).disabled).toBe(true);
+    const next = screen.getByRole("button", { name: "Leçon suivante" }) as HTMLButtonElement;
+    expect(next.disabled).toBe(false);
+    await user.click(next);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/subjects/maths/chapters/chapitre-1/lessons/lecon-2/content"));
+  });
+
+  it("disables next on the last lesson, highlights it in the list and shows title, instructor and chapter", async () => {
+    const long = "Une leçon au titre vraiment très long qui dépasse largement les cinquante-six caractères";
+    await renderViewer(makeLesson({ slug: "lecon-3", name: long }), three);
+    expect((screen.getByRole("button", { name: "Leçon suivante" }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole("button", { name: "Leçon précédente" }) as HTMLButtonElement).disabled).toBe(false);
+    const links = screen.getAllByTestId("lesson-item");
+    expect(links.map((l) => l.getAttribute("aria-current"))).toEqual([null, null, "page"]);
+    expect(links[0]?.getAttribute("href")).toBe("/subjects/maths/chapters/chapitre-1/lessons/lecon-1/content");
+    const title = screen.getByTestId("lesson-title");
+    expect(Array.from(title.textContent ?? "").length).toBe(56);
+    expect(title.textContent?.endsWith("…")).toBe(true);
+    expect(title.getAttribute("title")).toBe(long);
+    expect(screen.getByTestId("lesson-instructor").textContent).toBe("Mohamed Ben Ali");
+    expect(screen.getByTestId("lesson-chapter").textContent).toBe("Dérivation");
+  });
+
+  it("shows the lock screen with the link to /offres, no video and no attachments, and warns on bookmark", async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderViewer(makeLesson({ locked: true, content_videos: null, otp: null, playbackInfo: null }), three);
+    const lock = screen.getByTestId("lock-screen");
+    const link = within(lock).getByRole("link", { name: "Déverrouillez l accès complet" });
+    expect(link.getAttribute("href")).toBe("/offres");
+    expect(document.querySelector("video")).toBeNull();
+    expect(screen.queryByText("Aucune pièce jointe dans cette leçon")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Ajouter aux favoris" }));
+    expect(await screen.findByText("Vous devez débloquer d'abord ce cours")).toBeTruthy();
+    expect(calls.some((c) => c.url.endsWith("/bookmark"))).toBe(false);
+  });
+
+  it("says when the lesson has no attachment", async () => {
+    await renderViewer(makeLesson(), three);
+    expect(screen.getByText("Aucune pièce jointe dans cette leçon")).toBeTruthy();
+  });
+
+  it("lists attachments opening in a new tab, names cut at 15", async () => {
+    await renderViewer(makeLesson({ attachments: [{ name: "Série d'exercices corrigés.pdf", url: "/media/a/1.pdf" }, { name: "Cours.pdf", url: "/media/a/2.pdf" }] }), three);
+    const [first, second] = screen.getAllByTestId("attachment");
+    expect(first?.textContent).toBe("Série d'exerci…");
+    expect(first?.getAttribute("title")).toBe("Série d'exercices corrigés.pdf");
+    expect(first?.getAttribute("aria-label")).toBe("Série d'exercices corrigés.pdf (nouvel onglet)");
+    expect(first?.getAttribute("target")).toBe("_blank");
+    expect(first?.getAttribute("rel")).toContain("noopener");
+    expect(second?.textContent).toBe("Cours.pdf");
+  });
+
+  it("shows a check mark above 80 %, a play icon at 80 % and a lock on locked lessons", async () => {
+    await renderViewer(makeLesson(), [makeItem(1, { percentage: 80 }), makeItem(2, { percentage: 81 }), makeItem(3, { locked: true }), makeItem(4, { completed: true, percentage: 20 })]);
+    const items = screen.getAllByTestId("lesson-item");
+    expect(within(items[0]!).queryByTestId("icon-play")).toBeTruthy();
+    expect(within(items[0]!).queryByTestId("icon-done")).toBeNull();
+    expect(within(items[1]!).queryByTestId("icon-done")).toBeTruthy();
+    expect(within(items[2]!).queryByTestId("icon-locked")).toBeTruthy();
+    expect(within(items[3]!).queryByTestId("icon-done")).toBeTruthy();
+  });
+
+  it("toggles the bookmark at once, with an Idempotency-Key", async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderViewer(makeLesson(), three);
+    await user.click(screen.getByRole("button", { name: "Ajouter aux favoris" }));
+    expect(await screen.findByRole("button", { name: "Retirer des favoris" })).toBeTruthy();
+    const post = calls.find((c) => c.url.endsWith("/bookmark"));
+    expect(post).toMatchObject({ url: "/api/user/subjects/maths/chapters/chapitre-1/contents/lecon-1/bookmark", method: "POST" });
+    expect(post?.headers["Idempotency-Key"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe("LessonViewerScreen — YouTube", () => {
+  const youtube = makeLesson({ type: CONTENT_TYPE.youtube, content_videos: { url: "https://www.youtube.com/watch?v=WUvTyaaNkzM", duration: 0 }, otp: null, playbackInfo: null });
+
+  it("embeds the privacy-enhanced player, says it needs the Internet when offline, and posts 100 % on « Marquer comme vu »", async () => {
+    const online = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    const user = userEvent.setup();
+    const { calls } = await renderViewer(youtube, three);
+    const frame = screen.getByTestId("lesson-youtube");
+    expect(frame.getAttribute("src")).toBe("https://www.youtube-nocookie.com/embed/WUvTyaaNkzM?rel=0");
+    expect(frame.getAttribute("title")).toBe("Les fonctions dérivées");
+    expect(screen.getByText("Cette vidéo nécessite une connexion Internet")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Marquer comme vu" }));
+    await waitFor(() => expect(calls.find((c) => c.url === "/svc/progress/progress")?.body).toMatchObject({ contentId: 11, percentage: 100 }));
+    online.mockRestore();
+  });
+});
+
+describe("LessonViewerScreen — magazine", () => {
+  const pages = Array.from({ length: 6 }, (_, i) => ({ url: `/media/m/7/${i + 1}.jpg?otp=o` }));
+  const magazine = (rtl: boolean) => makeLesson({ type: CONTENT_TYPE.magazine, content_videos: null, pages, rtl });
+
+  it("turns pages with the buttons and the arrow keys, posting pages seen / pages", async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderViewer(magazine(false), three);
+    const counter = screen.getByTestId("page-counter");
+    expect(counter.textContent).toBe("Page 1 / 6");
+    expect((screen.getByRole("button", { name: "Page précédente" }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.keyDown(document.body, { key: "ArrowRight" });
+    expect(counter.textContent).toBe("Page 2 / 6");
+    fireEvent.keyDown(document.body, { key: "ArrowRight" });
+    fireEvent.keyDown(document.body, { key: "ArrowLeft" });
+    expect(counter.textContent).toBe("Page 2 / 6");
+    await user.click(screen.getByRole("button", { name: "Page suivante" }));
+    expect(counter.textContent).toBe("Page 3 / 6");
+    expect(screen.getByTestId("magazine-page").getAttribute("src")).toBe("/media/m/7/3.jpg?otp=o");
+    await waitFor(() => {
+      const sent = calls.filter((c) => c.url === "/svc/progress/progress").map((c) => (c.body as { percentage: number }).percentage);
+      expect(sent).toEqual([16.7, 33.3, 50]);
+    });
+  });
+
+  it("mirrors the arrow keys for a right-to-left magazine", async () => {
+    await renderViewer(magazine(true), three);
+    const counter = screen.getByTestId("page-counter");
+    fireEvent.keyDown(document.body, { key: "ArrowRight" });
+    expect(counter.textContent).toBe("Page 1 / 6");
+    fireEvent.keyDown(document.body, { key: "ArrowLeft" });
+    fireEvent.keyDown(document.body, { key: "ArrowLeft" });
+    expect(counter.textContent).toBe("Page 3 / 6");
+    fireEvent.keyDown(document.body, { key: "ArrowRight" });
+    expect(counter.textContent).toBe("Page 2 / 6");
+  });
+});
+
+/** Plays the video element from `from` to `to` seconds (timeupdate every 0.25 s), then pauses it. */
+function playThenPause(video: HTMLVideoElement, from: number, to: number) {
+  let time = from;
+  Object.defineProperty(video, "currentTime", { configurable: true, get: () => time, set: (v: number) => (time = v) });
+  Object.defineProperty(video, "paused", { configurable: true, get: () => false });
+  Object.defineProperty(video, "seeking", { configurable: true, get: () => false });
+  for (let s = from; s <= to; s += 0.25) {
+    time = s;
+    fireEvent(video, new Event("timeupdate"));
+  }
+  Object.defineProperty(video, "paused", { configurable: true, get: () => true });
+  fireEvent(video, new Event("pause"));
+}
+
+describe("LessonViewerScreen — protected video", () => {
+  it("plays the signed URL with a title, posts the watched range on pause with the API key, and blocks when free hours are used up", async () => {
+    const user = userEvent.setup();
+    const { calls, router } = await renderViewer(makeLesson(), three, {
+      me: makeMe({ permissions: { freeHours: true } }),
+      progress: () => ({ expired: true, percentage: 85, completed: true, lastWatchedSecond: 12 }),
+    });
+    const video = screen.getByTestId("lesson-video") as HTMLVideoElement;
+    expect(video.getAttribute("src")).toBe("/media/v/11.mp4?otp=o&playbackInfo=p");
+    expect(video.getAttribute("title")).toBe("Les fonctions dérivées");
+    expect(video.hasAttribute("controls")).toBe(true);
+    const pause = vi.fn();
+    video.pause = pause;
+    await act(async () => playThenPause(video, 0, 12));
+    const post = await waitFor(() => {
+      const p = calls.find((c) => c.url === "/svc/progress/progress");
+      expect(p).toBeTruthy();
+      return p!;
+    });
+    expect(post.method).toBe("POST");
+    expect(post.headers["X-Api-Key"]).toBe("darsi-web-progress");
+    expect(post.body).toMatchObject({ contentId: 11, chapterId: 5, subjectId: 2, isFree: true, ranges: [[0, 12]], position: 12, watchedTime: 12 });
+    const dialog = await screen.findByRole("dialog", { name: "Vos heures gratuites sont épuisées" });
+    expect(pause).toHaveBeenCalled();
+    // The list item takes the answer's percentage (85 %: done).
+    await waitFor(() => expect(within(screen.getAllByTestId("lesson-item")[0]!).queryByTestId("icon-done")).toBeTruthy());
+    await user.click(within(dialog).getByRole("button", { name: "Voir les offres" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/offres"));
+  });
+
+  it("sends what was watched when the page is hidden and when leaving the lesson", async () => {
+    const { calls, unmount } = await renderViewer(makeLesson(), three);
+    const video = screen.getByTestId("lesson-video") as HTMLVideoElement;
+    let time = 0;
+    Object.defineProperty(video, "currentTime", { configurable: true, get: () => time, set: (v: number) => (time = v) });
+    Object.defineProperty(video, "paused", { configurable: true, get: () => false });
+    const tick = (from: number, to: number) => {
+      for (let s = from; s <= to; s += 0.25) {
+        time = s;
+        fireEvent(video, new Event("timeupdate"));
+      }
+    };
+    const posts = () => calls.filter((c) => c.url === "/svc/progress/progress");
+    tick(0, 5);
+    const visibility = vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
+    fireEvent(document, new Event("visibilitychange"));
+    visibility.mockRestore();
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]?.body).toMatchObject({ ranges: [[0, 5]] });
+    tick(5.25, 9);
+    unmount();
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    expect(posts()[1]?.body).toMatchObject({ ranges: [[5, 9]], position: 9 });
+  });
+
+  it("keeps the ranges of a failed post and sends them with the next one", async () => {
+    let fail = true;
+    const { calls } = await renderViewer(makeLesson(), three, {
+      progress: () => {
+        if (fail) throw new Error("offline");
+        return { expired: false, percentage: 5, completed: false, lastWatchedSecond: 30 };
+      },
+    });
+    const video = screen.getByTestId("lesson-video") as HTMLVideoElement;
+    // fetch throws: a network failure.
+    const original = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation(async (input, init) => {
+      if (String(input) === "/svc/progress/progress" && fail) {
+        calls.push({ url: String(input), method: "POST", headers: {}, body: JSON.parse(String(init?.body)) });
+        throw new TypeError("Failed to fetch");
+      }
+      return original(input as string, init);
+    });
+    await act(async () => playThenPause(video, 0, 10));
+    await waitFor(() => expect(calls.filter((c) => c.url === "/svc/progress/progress")).toHaveLength(1));
+    fail = false;
+    await act(async () => playThenPause(video, 20, 30));
+    await waitFor(() => expect(calls.filter((c) => c.url === "/svc/progress/progress")).toHaveLength(2));
+    const last = calls.filter((c) => c.url === "/svc/progress/progress")[1]!;
+    expect(last.body).toMatchObject({ ranges: [[0, 10], [20, 30]], position: 30 });
+  });
+});
+
+describe("LessonViewerScreen — recordings", () => {
+  it("lists the recording chapter's contents and links to the recording viewer", async () => {
+    const lesson = makeLesson({ type: CONTENT_TYPE.recording, chapter: { id: 6, slug: "seances", name: "Séances", type: "recording" } });
+    const calls = mockApi(lesson, three);
+    await renderWithProviders(
+      <Suspense fallback={null}>
+        <LessonViewerScreen kind="recordings" subject="maths" chapter="seances" lesson="lecon-1" />
+      </Suspense>,
+      { path: "/subjects/maths/chapters/seances/recordings/lecon-1/content" },
+    );
+    await screen.findByTestId("lesson-title");
+    expect(calls.map((c) => c.url)).toContain("/api/chapters-recording/seances/contents?subject=maths");
+    expect(screen.getAllByTestId("lesson-item")[1]?.getAttribute("href")).toBe("/subjects/maths/chapters/seances/recordings/lecon-2/content");
+    expect(screen.getByTestId("lesson-video")).toBeTruthy();
+  });
+});

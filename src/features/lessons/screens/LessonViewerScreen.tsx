@@ -1,0 +1,128 @@
+import "@mantine/core/styles/Grid.css";
+import "@mantine/core/styles/Tooltip.css";
+import { Button, Grid, Group, Stack, Text, Title, ActionIcon, Tooltip } from "@mantine/core";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { IconBookmark, IconBookmarkFilled, IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
+import { GROUP } from "@domain/constants";
+import { truncate, type LessonListItemDto } from "@domain/learning";
+import { meQueryOptions } from "@/lib/me";
+import { toast } from "@/lib/toast";
+import { useDocumentTitle } from "@/lib/useDocumentTitle";
+import { lessonQueryOptions } from "../api/getLesson";
+import { lessonListQueryOptions } from "../api/lessonList";
+import { useToggleBookmark } from "../api/toggleBookmark";
+import { Attachments } from "../components/Attachments";
+import { ExpiredModal } from "../components/ExpiredModal";
+import { LessonList } from "../components/LessonList";
+import { LessonMedia } from "../components/LessonMedia";
+import { LockScreen } from "../components/LockScreen";
+import { useProgressPoster } from "../progress/useProgressPoster";
+import { LESSON_TITLE_MAX } from "../limits";
+import type { ViewerKind } from "../lessons.keys";
+import classes from "../components/lessons.module.css";
+
+interface Props {
+  kind: ViewerKind;
+  subject: string;
+  chapter: string;
+  lesson: string;
+}
+
+/** The previous and next lessons of `slug` in the chapter's list (null at the ends). */
+export function siblings(items: readonly LessonListItemDto[], slug: string) {
+  const i = items.findIndex((item) => item.slug === slug);
+  return { previous: i > 0 ? items[i - 1]! : null, next: i >= 0 && i < items.length - 1 ? items[i + 1]! : null };
+}
+
+/** The lesson and recording viewer (SPEC §2): player or lock screen, lesson list, previous/next, bookmark, attachments. */
+export function LessonViewerScreen({ kind, subject, chapter, lesson: slug }: Props) {
+  const { t } = useLingui();
+  const { data: lesson } = useSuspenseQuery(lessonQueryOptions(subject, chapter, slug));
+  const listOptions = lessonListQueryOptions(kind, subject, chapter);
+  const { data: items } = useSuspenseQuery(listOptions);
+  const { data: me } = useSuspenseQuery(meQueryOptions);
+  // SPEC §6: attachments are hidden when locked, or when the pupil's only offer is group 83 or 84.
+  const onlyOffer = me.affiliations.length === 1 ? me.affiliations[0]!.group.id : null;
+  const attachmentsHidden = lesson.locked || (onlyOffer !== null && (GROUP.attachmentsRestricted as readonly number[]).includes(onlyOffer));
+  useDocumentTitle(lesson.name);
+  const navigate = useNavigate();
+  const bookmark = useToggleBookmark({ subject, chapter, lesson: slug });
+  const { post, expired } = useProgressPoster(lesson, listOptions.queryKey);
+  const { previous, next } = siblings(items, slug);
+
+  const goTo = (target: LessonListItemDto) =>
+    void (kind === "recordings"
+      ? navigate({ to: "/subjects/$subject/chapters/$chapter/recordings/$recording/content", params: { subject, chapter, recording: target.slug } })
+      : navigate({ to: "/subjects/$subject/chapters/$chapter/lessons/$lesson/content", params: { subject, chapter, lesson: target.slug } }));
+
+  const onBookmark = () => {
+    if (lesson.locked) {
+      toast.warning(t`Vous devez débloquer d'abord ce cours`);
+      return;
+    }
+    bookmark.mutate(undefined, { onError: () => toast.error(t`Le favori n'a pas pu être enregistré.`) });
+  };
+
+  const instructor = lesson.instructor ? `${lesson.instructor.name} ${lesson.instructor.last_name}`.trim() : null;
+  const chapterName = lesson.chapter.name;
+  const bookmarkLabel = lesson.bookmarked ? t`Retirer des favoris` : t`Ajouter aux favoris`;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <div style={{ minInlineSize: 0 }}>
+          <Title order={1} fz={{ base: "h3", sm: "h2" }} title={lesson.name} data-testid="lesson-title">
+            {truncate(lesson.name, LESSON_TITLE_MAX)}
+          </Title>
+          <Text size="sm" className={classes.muted} mt={4}>
+            {instructor && (
+              <>
+                <span data-testid="lesson-instructor">{instructor}</span>
+                {" · "}
+              </>
+            )}
+            <span data-testid="lesson-chapter">{chapterName}</span>
+          </Text>
+        </div>
+        <Tooltip label={bookmarkLabel}>
+          <ActionIcon variant={lesson.bookmarked ? "filled" : "light"} size="lg" aria-label={bookmarkLabel} aria-pressed={lesson.bookmarked} onClick={onBookmark}>
+            {lesson.bookmarked ? <IconBookmarkFilled size={20} aria-hidden /> : <IconBookmark size={20} aria-hidden />}
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="md">
+            {lesson.locked ? <LockScreen /> : <LessonMedia lesson={lesson} post={post} expired={expired} />}
+            <Group justify="space-between">
+              <Button
+                variant="default"
+                leftSection={<IconChevronLeft size={16} className={classes.flip} aria-hidden />}
+                disabled={!previous}
+                onClick={() => previous && goTo(previous)}
+              >
+                <Trans>Leçon précédente</Trans>
+              </Button>
+              <Button
+                variant="default"
+                rightSection={<IconChevronRight size={16} className={classes.flip} aria-hidden />}
+                disabled={!next}
+                onClick={() => next && goTo(next)}
+              >
+                <Trans>Leçon suivante</Trans>
+              </Button>
+            </Group>
+            {!attachmentsHidden && <Attachments attachments={lesson.attachments} />}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <LessonList kind={kind} subject={subject} chapter={chapter} items={items} current={slug} />
+        </Grid.Col>
+      </Grid>
+      <ExpiredModal opened={expired} />
+    </Stack>
+  );
+}

@@ -1,0 +1,117 @@
+import { useId } from "react";
+import { Stack, Text, Title } from "@mantine/core";
+import { Link } from "@tanstack/react-router";
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
+import { IconChevronRight } from "@tabler/icons-react";
+import { abbreviateInstructor, chapterNumber, type ChapterEntryDto, type SectionDto } from "@domain/learning";
+import { routeTo } from "@/lib/routeTo";
+import { ProgressLine } from "./ProgressLine";
+import classes from "./subjects.module.css";
+
+interface Group {
+  heading: string | null;
+  position: number;
+  entries: Array<{ entry: ChapterEntryDto; index: number }>;
+}
+
+/**
+ * Chapters under their section headings. Sections belong to chapters (the API repeats "Cours", "Exercices"…
+ * in each one), so a chapter goes under its first section by position, and sections of the same name are one
+ * heading; chapters without sections come first, without a heading. Order inside a group is the API's.
+ */
+export function groupBySection(chapters: readonly ChapterEntryDto[]): Group[] {
+  const groups = new Map<string, Group>();
+  chapters.forEach((entry, index) => {
+    const section: SectionDto | undefined = [...entry.chapter.chapter_sections].sort((a, b) => a.position - b.position)[0];
+    const heading = section?.name.trim() || null;
+    const key = heading?.toLocaleLowerCase() ?? "";
+    let group = groups.get(key);
+    if (!group) {
+      group = { heading, position: section?.position ?? -Infinity, entries: [] };
+      groups.set(key, group);
+    }
+    group.entries.push({ entry, index });
+  });
+  return [...groups.values()].sort((a, b) => a.position - b.position);
+}
+
+/** Path of a chapter's first lesson (recordings have their own viewer). */
+export function firstLessonPath(subjectSlug: string, entry: ChapterEntryDto): string | null {
+  if (!entry.firstLessonSlug) return null;
+  const kind = entry.chapter.type === "recording" ? "recordings" : "lessons";
+  return `/subjects/${subjectSlug}/chapters/${entry.chapter.slug}/${kind}/${entry.firstLessonSlug}/content`;
+}
+
+/** The chapters of one tab, numbered 01, 02… across the tab, grouped under their section headings. */
+export function ChapterList({ subjectSlug, chapters }: { subjectSlug: string; chapters: readonly ChapterEntryDto[] }) {
+  return (
+    <Stack gap="lg">
+      {groupBySection(chapters).map((group) => (
+        <section key={group.heading ?? ""}>
+          {group.heading && (
+            <Title order={2} fz="lg" mb="sm">
+              {group.heading}
+            </Title>
+          )}
+          <ul className={classes.list}>
+            {group.entries.map(({ entry, index }) => (
+              <li key={entry.chapter.id}>
+                <ChapterRow subjectSlug={subjectSlug} entry={entry} index={index} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </Stack>
+  );
+}
+
+function ChapterRow({ subjectSlug, entry, index }: { subjectSlug: string; entry: ChapterEntryDto; index: number }) {
+  const { t } = useLingui();
+  const name = entry.chapter.name;
+  const count = entry.nbContent;
+  const contents =
+    entry.chapter.type === "exam"
+      ? t({ message: plural(count, { one: "# Magazine", other: "# Magazines" }) })
+      : t({ message: plural(count, { one: "# vidéo", other: "# vidéos" }) });
+  const instructor = abbreviateInstructor(entry.instructor);
+  const path = firstLessonPath(subjectSlug, entry);
+  const id = useId();
+  const body = (
+    <>
+      <span className={classes.number} aria-hidden data-testid="chapter-number" id={`${id}-number`}>
+        {chapterNumber(index)}
+      </span>
+      <Stack gap={4} className={classes.grow}>
+        <Text fw={700} lineClamp={2} data-testid="chapter-name" id={`${id}-name`}>
+          {name}
+        </Text>
+        <Text size="sm" className={classes.muted} id={`${id}-meta`}>
+          {instructor && <span data-testid="chapter-instructor">{instructor} · </span>}
+          <span data-testid="chapter-count">{contents}</span>
+        </Text>
+        <ProgressLine value={entry.progress} label={t`Progression du chapitre ${name}`} percentId={`${id}-percent`} />
+      </Stack>
+      {path && <IconChevronRight size={20} aria-hidden className={classes.flip} style={{ flexShrink: 0 }} />}
+    </>
+  );
+  if (!path) {
+    return (
+      <div className={classes.chapterRow} data-testid="chapter-row">
+        {body}
+      </div>
+    );
+  }
+  return (
+    <Link
+      to={routeTo(path)}
+      className={classes.chapterRow}
+      data-testid="chapter-row"
+      // "01 Name, M. Ben Ali · 3 vidéos, 40 %" rather than the progress bar's own label.
+      aria-labelledby={`${id}-number ${id}-name ${id}-meta ${id}-percent`}
+    >
+      {body}
+    </Link>
+  );
+}
