@@ -50,7 +50,7 @@ export function Footer() {
           </li>
         ))}
       </Group>
-      <Text size="sm" className={classes.muted}>
+      <Text size="sm" c="dimmed">
         © Darsi {year}
       </Text>
     </Group>

@@ -3,7 +3,6 @@ import { Trans } from "@lingui/react/macro";
 import type { Me } from "@domain/user";
 import { useFormatNumber } from "@/lib/i18n/labels";
 import { secondsToHours } from "./labels";
-import classes from "./shell.module.css";
 
 /** Free viewing hours used out of the total (SPEC §2 "a free-hours bar when the user has free hours"). */
 export function freeHoursPercent(freeHours: NonNullable<Me["freeHours"]>): number {
@@ -27,7 +26,7 @@ export function FreeHoursBar({ freeHours }: { freeHours: NonNullable<Me["freeHou
   const percent = freeHoursPercent(freeHours);
   return (
     <div data-testid="free-hours">
-      <Text size="xs" className={classes.muted} mb={4}>
+      <Text size="xs" c="dimmed" mb={4}>
         <FreeHoursText freeHours={freeHours} />
       </Text>
       <Progress value={percent} size="sm" color={percent >= 90 ? "red.8" : "teal.8"} aria-hidden />

@@ -79,7 +79,7 @@ export function UserMenu() {
             {fullName}
           </Text>
           {me.division && (
-            <Text size="xs" className={classes.muted} truncate="end">
+            <Text size="xs" c="dimmed" truncate="end">
               {me.division.name}
             </Text>
           )}
@@ -133,7 +133,7 @@ export function UserMenu() {
         <Menu.Divider />
         <Menu.Item
           color="red.8"
-          leftSection={<IconLogout size={18} aria-hidden className={classes.flip} />}
+          leftSection={<IconLogout size={18} aria-hidden className="darsi-flip" />}
           onClick={() => void logout()}
           disabled={busy}
           closeMenuOnClick={false}

@@ -27,7 +27,7 @@ export function BookmarksList({ items, asCards }: { items: readonly BookmarkDto[
                 <Text size="sm">
                   {b.chapter.name} · {b.subject.name}
                 </Text>
-                <Text size="sm" className={`${classes.muted} ${classes.date}`}>
+                <Text size="sm" c="dimmed" className={classes.date}>
                   {formatDate(b.marked_at)}
                 </Text>
               </Stack>

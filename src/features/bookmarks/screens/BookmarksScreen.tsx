@@ -10,7 +10,6 @@ import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { bookmarksQueryOptions } from "../api/getBookmarks";
 import { BookmarksList } from "../components/BookmarksList";
 import type { BookmarksSearch } from "../search";
-import classes from "../components/bookmarks.module.css";
 
 export interface BookmarksScreenProps extends BookmarksSearch {
   onChange: (next: BookmarksSearch) => void;
@@ -51,7 +50,7 @@ function BookmarksPage({ page, perPage, onChange }: BookmarksScreenProps) {
   const current = Math.min(page, data.meta.last_page);
   if (data.meta.total === 0 && data.items.length === 0) {
     return (
-      <Text className={classes.muted} data-testid="bookmarks-empty">
+      <Text c="dimmed" data-testid="bookmarks-empty">
         <Trans>Aucun favori pour le moment</Trans>
       </Text>
     );

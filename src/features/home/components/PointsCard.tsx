@@ -29,7 +29,7 @@ export function PointsCard({ me }: { me: PointsMe }) {
           {word}
         </Text>
       </Group>
-      <Text size="sm" className={classes.muted} mt={4}>
+      <Text size="sm" c="dimmed" mt={4}>
         <Trans>1 point = 1 DT</Trans>
       </Text>
 
@@ -43,7 +43,7 @@ export function PointsCard({ me }: { me: PointsMe }) {
         to={routeTo("/porte-monnaie")}
         mt="lg"
         color="darsi.8"
-        rightSection={<IconChevronRight size={16} aria-hidden className={classes.flip} />}
+        rightSection={<IconChevronRight size={16} aria-hidden className="darsi-flip" />}
       >
         <Trans>Porte monnaie</Trans>
       </Button>

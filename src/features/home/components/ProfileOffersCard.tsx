@@ -32,7 +32,7 @@ export function ProfileOffersCard({ me }: { me: Pick<Me, "name" | "last_name" | 
           <Text fz="lg" fw={700} lineClamp={2} data-testid="home-name">
             {fullName}
           </Text>
-          <Text size="sm" className={classes.muted} data-testid="home-class">
+          <Text size="sm" c="dimmed" data-testid="home-class">
             {me.division ? refName(me.division, i18n.locale) : <Trans>Classe non renseignée</Trans>}
           </Text>
         </Stack>
@@ -54,7 +54,7 @@ export function ProfileOffersCard({ me }: { me: Pick<Me, "name" | "last_name" | 
           <Text fw={600}>
             <Trans>Aucune offre</Trans>
           </Text>
-          <Text size="sm" className={classes.muted}>
+          <Text size="sm" c="dimmed">
             <Trans>Abonnez-vous pour débloquer toutes les leçons, les examens et les séances en direct.</Trans>
           </Text>
         </Stack>
@@ -67,7 +67,7 @@ export function ProfileOffersCard({ me }: { me: Pick<Me, "name" | "last_name" | 
           variant={offers.length > 0 ? "light" : "filled"}
           color={offers.length > 0 ? undefined : "darsi.8"}
           leftSection={<IconTag size={18} aria-hidden />}
-          rightSection={<IconChevronRight size={16} aria-hidden className={classes.flip} />}
+          rightSection={<IconChevronRight size={16} aria-hidden className="darsi-flip" />}
         >
           <Trans>Voir les offres</Trans>
         </Button>
@@ -90,7 +90,7 @@ function OfferRow({ offer }: { offer: Affiliation }) {
           {offer.group.name}
         </Badge>
         {period && (
-          <Text size="sm" className={classes.muted}>
+          <Text size="sm" c="dimmed">
             {i18n._(period)}
           </Text>
         )}

@@ -13,7 +13,6 @@ import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { PointsCard } from "../components/PointsCard";
 import { ProfileOffersCard } from "../components/ProfileOffersCard";
 import { Shortcuts } from "../components/Shortcuts";
-import classes from "../components/home.module.css";
 
 /**
  * The home page (/). For now: a greeting, the profile and offers, the points balance and shortcuts.
@@ -31,7 +30,7 @@ export function HomeScreen() {
         <Title order={1} fz={{ base: "h2", sm: "h1" }}>
           <Trans>Bonjour {firstName}</Trans>
         </Title>
-        <Text className={classes.muted} mt={4}>
+        <Text c="dimmed" mt={4}>
           <Trans>Content de vous revoir sur Darsi.</Trans>
         </Text>
       </div>

@@ -14,7 +14,7 @@ export function Attachments({ attachments }: { attachments: readonly AttachmentD
         <Trans>Pièces jointes</Trans>
       </Title>
       {attachments.length === 0 ? (
-        <Text size="sm" className={classes.muted}>
+        <Text size="sm" c="dimmed">
           <Trans>Aucune pièce jointe dans cette leçon</Trans>
         </Text>
       ) : (

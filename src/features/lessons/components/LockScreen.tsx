@@ -5,7 +5,6 @@ import { Link } from "@tanstack/react-router";
 import { Trans } from "@lingui/react/macro";
 import { IconLock } from "@tabler/icons-react";
 import { routeTo } from "@/lib/routeTo";
-import classes from "./lessons.module.css";
 
 /** What a locked lesson shows instead of its media (SPEC §2): a lock and the way to the offers. */
 export function LockScreen() {
@@ -18,7 +17,7 @@ export function LockScreen() {
         <Text fw={700} fz="lg">
           <Trans>Cette leçon est verrouillée</Trans>
         </Text>
-        <Text size="sm" className={classes.muted}>
+        <Text size="sm" c="dimmed">
           <Trans>Elle fait partie d'une offre que vous n'avez pas encore.</Trans>
         </Text>
         <Anchor component={Link} to={routeTo("/offres")} fw={700}>

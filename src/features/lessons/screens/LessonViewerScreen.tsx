@@ -21,7 +21,6 @@ import { LockScreen } from "../components/LockScreen";
 import { useProgressPoster } from "../progress/useProgressPoster";
 import { LESSON_TITLE_MAX } from "../limits";
 import type { ViewerKind } from "../lessons.keys";
-import classes from "../components/lessons.module.css";
 
 interface Props {
   kind: ViewerKind;
@@ -76,7 +75,7 @@ export function LessonViewerScreen({ kind, subject, chapter, lesson: slug }: Pro
           <Title order={1} fz={{ base: "h3", sm: "h2" }} title={lesson.name} data-testid="lesson-title">
             {truncate(lesson.name, LESSON_TITLE_MAX)}
           </Title>
-          <Text size="sm" className={classes.muted} mt={4}>
+          <Text size="sm" c="dimmed" mt={4}>
             {instructor && (
               <>
                 <span data-testid="lesson-instructor">{instructor}</span>
@@ -100,7 +99,7 @@ export function LessonViewerScreen({ kind, subject, chapter, lesson: slug }: Pro
             <Group justify="space-between">
               <Button
                 variant="default"
-                leftSection={<IconChevronLeft size={16} className={classes.flip} aria-hidden />}
+                leftSection={<IconChevronLeft size={16} className="darsi-flip" aria-hidden />}
                 disabled={!previous}
                 onClick={() => previous && goTo(previous)}
               >
@@ -108,7 +107,7 @@ export function LessonViewerScreen({ kind, subject, chapter, lesson: slug }: Pro
               </Button>
               <Button
                 variant="default"
-                rightSection={<IconChevronRight size={16} className={classes.flip} aria-hidden />}
+                rightSection={<IconChevronRight size={16} className="darsi-flip" aria-hidden />}
                 disabled={!next}
                 onClick={() => next && goTo(next)}
               >

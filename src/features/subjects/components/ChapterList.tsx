@@ -87,13 +87,13 @@ function ChapterRow({ subjectSlug, entry, index }: { subjectSlug: string; entry:
         <Text fw={700} lineClamp={2} data-testid="chapter-name" id={`${id}-name`}>
           {name}
         </Text>
-        <Text size="sm" className={classes.muted} id={`${id}-meta`}>
+        <Text size="sm" c="dimmed" id={`${id}-meta`}>
           {instructor && <span data-testid="chapter-instructor">{instructor} · </span>}
           <span data-testid="chapter-count">{contents}</span>
         </Text>
         <ProgressLine value={entry.progress} label={t`Progression du chapitre ${name}`} percentId={`${id}-percent`} />
       </Stack>
-      {path && <IconChevronRight size={20} aria-hidden className={classes.flip} style={{ flexShrink: 0 }} />}
+      {path && <IconChevronRight size={20} aria-hidden className="darsi-flip" style={{ flexShrink: 0 }} />}
     </>
   );
   if (!path) {

@@ -39,7 +39,7 @@ export function SubjectCard({ subject }: { subject: SubjectDto }) {
         </Group>
         <Stack gap={4}>
           <ProgressLine value={subject.progress} label={t`Progression en ${name}`} percentId={`${id}-percent`} />
-          <Text size="sm" className={classes.muted} id={`${id}-videos`}>
+          <Text size="sm" c="dimmed" id={`${id}-videos`}>
             {t({ message: plural(videos, { one: "# vidéo", other: "# vidéos" }) })}
           </Text>
         </Stack>

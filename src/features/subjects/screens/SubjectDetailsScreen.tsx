@@ -68,7 +68,7 @@ export function SubjectDetailsScreen({ slug, tab, onTabChange }: SubjectDetailsS
                 {byTab[t].length > 0 ? (
                   <ChapterList subjectSlug={slug} chapters={byTab[t]} />
                 ) : (
-                  <Text className={classes.muted}>
+                  <Text c="dimmed">
                     <Trans>Aucun chapitre pour le moment</Trans>
                   </Text>
                 )}

@@ -40,7 +40,7 @@ function SubjectGrid() {
   const { data: subjects } = useSuspenseQuery(subjectsQueryOptions());
   if (subjects.length === 0) {
     return (
-      <Text className={classes.muted} data-testid="subjects-empty">
+      <Text c="dimmed" data-testid="subjects-empty">
         <Trans>Aucune matière pour le moment</Trans>
       </Text>
     );
