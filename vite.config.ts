@@ -70,7 +70,7 @@ export default defineConfig({
     target: "es2022",
     sourcemap: false,
     cssCodeSplit: true,
-    chunkSizeWarningLimit: 400,
+    chunkSizeWarningLimit: 500,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -26,7 +26,9 @@ export interface InstructorDto {
 export interface SubjectDto {
   id: number;
   slug: string;
+  /** French name; `name_ar` is the Arabic one (the app shows it in Arabic). */
   name: string;
+  name_ar?: string | null;
   thumbnail: string | null;
   /** 0–100, capped. */
   progress: number;

@@ -10,7 +10,7 @@ export interface RefItem {
 }
 
 /** Localised name of a reference item (French is the reference name). */
-export function refName(item: RefItem, locale: string): string {
+export function refName(item: { name: string; name_ar?: string | null; name_en?: string | null }, locale: string): string {
   if (locale === "ar" && item.name_ar) return item.name_ar;
   if (locale === "en" && item.name_en) return item.name_en;
   return item.name;

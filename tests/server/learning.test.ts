@@ -75,6 +75,7 @@ describe("GET /student/subjects", () => {
         id: expect.any(Number),
         slug: expect.stringMatching(/^[a-z0-9-]+$/),
         name: expect.any(String),
+        name_ar: expect.any(String),
         thumbnail: expect.any(String),
         progress: expect.any(Number),
         color: expect.stringMatching(/^#[0-9A-F]{6}$/i),

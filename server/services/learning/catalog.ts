@@ -73,6 +73,7 @@ function subjectDto(s: SubjectRow, lessons: LessonStat[], pct: Map<number, numbe
     id: s.id,
     slug: s.slug,
     name: s.name,
+    name_ar: s.nameAr,
     thumbnail: s.thumbnail,
     progress: aggregateProgress(own.map((l) => pct.get(l.id) ?? 0)),
     color: s.color,

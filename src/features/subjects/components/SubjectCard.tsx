@@ -4,14 +4,15 @@ import { Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
+import { refName } from "@/lib/reference";
 import type { SubjectDto } from "@domain/learning";
 import { ProgressLine } from "./ProgressLine";
 import classes from "./subjects.module.css";
 
 /** One subject of the list: colour band, thumbnail, name, progress and number of videos; opens the subject page. */
 export function SubjectCard({ subject }: { subject: SubjectDto }) {
-  const { t } = useLingui();
-  const name = subject.name;
+  const { t, i18n } = useLingui();
+  const name = refName(subject, i18n.locale);
   const videos = subject.subjectVideos;
   const id = useId();
   return (

@@ -4,6 +4,7 @@ import { Button, Card, Divider, Group, Stack, Text, Title } from "@mantine/core"
 import { Link } from "@tanstack/react-router";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { refName } from "@/lib/reference";
 import type { SubjectChaptersDto, SubjectDto } from "@domain/learning";
 import { ProgressLine } from "./ProgressLine";
 import classes from "./subjects.module.css";
@@ -13,8 +14,8 @@ export const OTHER_SUBJECTS_SHOWN = 5;
 
 /** The subject page's side card: picture, progress, counts and the pupil's other subjects. */
 export function SubjectSideCard({ subject, otherSubjects }: Pick<SubjectChaptersDto, "subject" | "otherSubjects">) {
-  const { t } = useLingui();
-  const name = subject.name;
+  const { t, i18n } = useLingui();
+  const name = refName(subject, i18n.locale);
   const chapters = subject.nbChapters;
   const contents = subject.nbContents;
   return (
@@ -49,6 +50,7 @@ export function SubjectSideCard({ subject, otherSubjects }: Pick<SubjectChapters
 }
 
 function OtherSubjects({ subjects }: { subjects: readonly SubjectDto[] }) {
+  const { i18n } = useLingui();
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
   const shown = expanded ? subjects : subjects.slice(0, OTHER_SUBJECTS_SHOWN);
@@ -63,7 +65,7 @@ function OtherSubjects({ subjects }: { subjects: readonly SubjectDto[] }) {
             <Link to="/subjects/$subject/details" params={{ subject: s.slug }} className={classes.otherSubject}>
               <span className={classes.dot} style={{ background: s.color }} aria-hidden />
               <Text size="sm" fw={500} lineClamp={1}>
-                {s.name}
+                {refName(s, i18n.locale)}
               </Text>
             </Link>
           </li>

@@ -3,6 +3,7 @@ import { Stack, Tabs, Text, Title } from "@mantine/core";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { refName } from "@/lib/reference";
 import type { MessageDescriptor } from "@lingui/core";
 import type { ChapterEntryDto } from "@domain/learning";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
@@ -38,7 +39,8 @@ export function resolveTab(asked: SubjectTab | undefined, byTab: Record<SubjectT
 export function SubjectDetailsScreen({ slug, tab, onTabChange }: SubjectDetailsScreenProps) {
   const { i18n, t } = useLingui();
   const { data } = useSuspenseQuery(subjectChaptersQueryOptions(slug));
-  useDocumentTitle(data.subject.name);
+  const subjectName = refName(data.subject, i18n.locale);
+  useDocumentTitle(subjectName);
   const byTab = Object.fromEntries(SUBJECT_TABS.map((t) => [t, data.chapters.filter((c) => c.chapter.type === t)])) as Record<
     SubjectTab,
     ChapterEntryDto[]
@@ -48,7 +50,7 @@ export function SubjectDetailsScreen({ slug, tab, onTabChange }: SubjectDetailsS
   return (
     <Stack gap="lg">
       <Title order={1} fz={{ base: "h2", sm: "h1" }}>
-        {data.subject.name}
+        {subjectName}
       </Title>
       <div className={classes.layout}>
         <aside className={classes.side} aria-label={t`À propos de la matière`}>
