@@ -219,7 +219,7 @@ export function truncate(text: string, max: number): string {
 
 /** A card of `GET /student/chapters/free-contents` and `/new-contents` (SPEC §3). */
 export interface ContentCardDto {
-  subject: { id: number; slug: string; name: string; color: string };
+  subject: { id: number; slug: string; name: string; name_ar?: string | null; color: string };
   chapter: { id: number; slug: string; name: string };
   content: { id: number; slug: string; name: string; type: { id: ContentTypeId; name: string }; is_free: boolean };
   instructor: InstructorDto | null;

@@ -19,6 +19,10 @@ test.describe("learning", () => {
   test("the Gold pupil opens a subject, a video lesson plays and its progress reaches the server and the chapter", async ({ page, request }) => {
     await loginThroughUi(page, "22000001");
     await expect(page).toHaveURL(/\/$/);
+    // Home: the class's warnings and the first two free and new contents.
+    await expect(page.getByTestId("home-alerts")).toBeVisible();
+    await expect(page.getByTestId("home-free").getByRole("link")).toHaveCount(2);
+    await expect(page.getByTestId("home-new").getByRole("link")).toHaveCount(2);
     await page.goto("/subjects");
     await page.getByRole("link", { name: /Mathématiques/ }).first().click();
     await expect(page).toHaveURL(/\/subjects\/mathematiques\/details/);

@@ -306,7 +306,7 @@ describe("home lists", () => {
     const fresh1 = await ok("/student/chapters/new-contents", eleve);
     expect(fresh1.length).toBeGreaterThanOrEqual(2);
     expect(fresh1[0]).toEqual({
-      subject: { id: expect.any(Number), slug: expect.any(String), name: expect.any(String), color: expect.any(String) },
+      subject: { id: expect.any(Number), slug: expect.any(String), name: expect.any(String), name_ar: expect.any(String), color: expect.any(String) },
       chapter: { id: expect.any(Number), slug: expect.any(String), name: expect.any(String) },
       content: { id: expect.any(Number), slug: expect.any(String), name: expect.any(String), type: { id: expect.any(Number), name: expect.any(String) }, is_free: expect.any(Boolean) },
       instructor: expect.objectContaining({ name: expect.any(String) }),

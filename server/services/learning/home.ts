@@ -35,7 +35,7 @@ async function contentCards(deps: Pick<Deps, "db" | "now">, userId: number, kind
     .orderBy(desc(contents.createdAt), desc(contents.id))
     .limit(CONTENT_CARDS_LIMIT);
   return rows.map(({ c, ch, s, i, d }) => ({
-    subject: { id: s.id, slug: s.slug, name: s.name, color: s.color },
+    subject: { id: s.id, slug: s.slug, name: s.name, name_ar: s.nameAr, color: s.color },
     chapter: { id: ch.id, slug: ch.slug, name: ch.name },
     content: { id: c.id, slug: c.slug, name: c.name, type: contentType(c.typeId), is_free: c.isFree },
     instructor: i ? { name: i.name, last_name: i.lastName, description: i.description } : null,

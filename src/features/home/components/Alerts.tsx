@@ -1,0 +1,27 @@
+import { Alert, Stack } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { IconAlertTriangle, IconInfoCircle } from "@tabler/icons-react";
+import { alertsQueryOptions } from "../api/getAlerts";
+
+const COLOR = { info: "blue", warning: "yellow", danger: "red" } as const;
+
+/** The warnings of the pupil's class (SPEC §2 "home: warnings"). Nothing while loading or when there are none. */
+export function Alerts() {
+  const { data } = useQuery(alertsQueryOptions);
+  if (!data?.length) return null;
+  return (
+    <Stack gap="xs" data-testid="home-alerts">
+      {data.map((a) => (
+        <Alert
+          key={a.id}
+          color={COLOR[a.level] ?? "blue"}
+          title={a.title}
+          icon={a.level === "info" ? <IconInfoCircle size={20} aria-hidden /> : <IconAlertTriangle size={20} aria-hidden />}
+          role={a.level === "danger" ? "alert" : "status"}
+        >
+          {a.body}
+        </Alert>
+      ))}
+    </Stack>
+  );
+}

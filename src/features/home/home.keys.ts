@@ -1,0 +1,7 @@
+/** Query keys of the home feature. */
+export const homeKeys = {
+  all: ["home"] as const,
+  alerts: () => [...homeKeys.all, "alerts"] as const,
+  freeContents: () => [...homeKeys.all, "free-contents"] as const,
+  newContents: () => [...homeKeys.all, "new-contents"] as const,
+};
