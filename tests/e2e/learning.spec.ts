@@ -67,6 +67,20 @@ test.describe("learning", () => {
     await expect(page.getByText(/1 \/ \d/)).toBeVisible();
     await page.keyboard.press("ArrowRight");
     await expect(page.getByText(/2 \/ \d/)).toBeVisible();
+
+    // Report a problem with this lesson: reason and description are required.
+    await page.getByTestId("report-open").click();
+    const dialog = page.getByRole("dialog", { name: "Signaler un problème" });
+    await expect(dialog.getByRole("button", { name: "Envoyer" })).toBeDisabled();
+    await dialog.locator("input").and(page.getByLabel(/Raison/)).click();
+    await page.getByRole("option").first().click();
+    await dialog.getByLabel(/Description/).fill("La page 2 est floue sur mon téléphone.");
+    await dialog.getByRole("button", { name: "Envoyer" }).click();
+    await expect(dialog).toBeHidden();
+    const token = await apiToken(page);
+    const reports = await page.request.get("/api/student/video-reports", { headers: { Authorization: `Bearer ${token}` } });
+    const { payload } = (await reports.json()) as { payload: Array<{ description: string }> };
+    expect(payload.map((r) => r.description)).toContain("La page 2 est floue sur mon téléphone.");
   });
 
   test("a pupil without an offer meets the lock screen and gets no media", async ({ page }) => {

@@ -4,6 +4,7 @@ export const lessonsKeys = {
   lesson: (subject: string, chapter: string, lesson: string) => [...lessonsKeys.all, "lesson", subject, chapter, lesson] as const,
   /** A chapter's lesson list: "lessons" (course, exam, divers chapters) or "recordings" (recording chapters). */
   list: (kind: ViewerKind, subject: string, chapter: string) => [...lessonsKeys.all, "list", kind, subject, chapter] as const,
+  reportReasons: () => [...lessonsKeys.all, "report-reasons"] as const,
 };
 
 /** Which viewer: /…/lessons/{lesson}/content or /…/recordings/{recording}/content. */

@@ -1,10 +1,11 @@
 import "@mantine/core/styles/Grid.css";
 import "@mantine/core/styles/Tooltip.css";
 import { Button, Grid, Group, Stack, Text, Title, ActionIcon, Tooltip } from "@mantine/core";
+import { useState } from "react";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { IconBookmark, IconBookmarkFilled, IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
+import { IconBookmark, IconBookmarkFilled, IconChevronLeft, IconChevronRight, IconFlag } from "@tabler/icons-react";
 import { GROUP } from "@domain/constants";
 import { truncate, type LessonListItemDto } from "@domain/learning";
 import { meQueryOptions } from "@/lib/me";
@@ -13,6 +14,7 @@ import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { lessonQueryOptions } from "../api/getLesson";
 import { lessonListQueryOptions } from "../api/lessonList";
 import { useToggleBookmark } from "../api/toggleBookmark";
+import { ReportVideoModal } from "../components/ReportVideoModal";
 import { Attachments } from "../components/Attachments";
 import { ExpiredModal } from "../components/ExpiredModal";
 import { LessonList } from "../components/LessonList";
@@ -67,6 +69,14 @@ export function LessonViewerScreen({ kind, subject, chapter, lesson: slug }: Pro
   const instructor = lesson.instructor ? `${lesson.instructor.name} ${lesson.instructor.last_name}`.trim() : null;
   const chapterName = lesson.chapter.name;
   const bookmarkLabel = lesson.bookmarked ? t`Retirer des favoris` : t`Ajouter aux favoris`;
+  const [reporting, setReporting] = useState(false);
+  const onReport = () => {
+    if (lesson.locked) {
+      toast.warning(t`Vous devez débloquer d'abord ce cours`);
+      return;
+    }
+    setReporting(true);
+  };
 
   return (
     <Stack gap="md">
@@ -85,11 +95,19 @@ export function LessonViewerScreen({ kind, subject, chapter, lesson: slug }: Pro
             <span data-testid="lesson-chapter">{chapterName}</span>
           </Text>
         </div>
-        <Tooltip label={bookmarkLabel}>
-          <ActionIcon variant={lesson.bookmarked ? "filled" : "light"} size="lg" aria-label={bookmarkLabel} aria-pressed={lesson.bookmarked} onClick={onBookmark}>
-            {lesson.bookmarked ? <IconBookmarkFilled size={20} aria-hidden /> : <IconBookmark size={20} aria-hidden />}
-          </ActionIcon>
-        </Tooltip>
+        <Group gap="xs" wrap="nowrap">
+          <Tooltip label={t`Signaler un problème`}>
+            <ActionIcon variant="light" color="gray" size="lg" aria-label={t`Signaler un problème`} onClick={onReport} data-testid="report-open">
+              <IconFlag size={20} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={bookmarkLabel}>
+            <ActionIcon variant={lesson.bookmarked ? "filled" : "light"} size="lg" aria-label={bookmarkLabel} aria-pressed={lesson.bookmarked} onClick={onBookmark}>
+              {lesson.bookmarked ? <IconBookmarkFilled size={20} aria-hidden /> : <IconBookmark size={20} aria-hidden />}
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        {reporting && <ReportVideoModal contentId={lesson.id} opened={reporting} onClose={() => setReporting(false)} />}
       </Group>
 
       <Grid gap="md">
