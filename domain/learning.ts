@@ -199,6 +199,12 @@ export function aggregateProgress(percentages: readonly number[]): number {
   return capPercentage(Math.round((percentages.reduce((n, p) => n + capPercentage(p), 0) / percentages.length) * 10) / 10);
 }
 
+/** The viewer of a lesson: recordings have their own (SPEC §2 routes). */
+export function viewerPath(subjectSlug: string, chapterSlug: string, lessonSlug: string, chapterType: ChapterType | null | undefined): string {
+  const kind = chapterType === "recording" ? "recordings" : "lessons";
+  return `/subjects/${subjectSlug}/chapters/${chapterSlug}/${kind}/${lessonSlug}/content`;
+}
+
 /** "01", "02", … for chapter numbers. */
 export const chapterNumber = (index: number) => String(index + 1).padStart(2, "0");
 

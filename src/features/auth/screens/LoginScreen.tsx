@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LoginSchema } from "@domain/schemas/login";
@@ -7,6 +7,7 @@ import { ApiRequestError } from "@/lib/api";
 import { PasswordField } from "@/components/PasswordField";
 import { useSchemaForm } from "@/lib/forms";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
+import { FormHeader } from "../components/FormHeader";
 import { useLoginMutation } from "../api/login";
 import { useBotCheck } from "../components/useBotCheck";
 import { useResultToast } from "../components/useResultToast";
@@ -50,14 +51,9 @@ export function LoginScreen({ nextPage }: { nextPage?: string | undefined }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <div>
-          <Title order={1} fz="h2">
-            <Trans>Connexion</Trans>
-          </Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            <Trans>Bienvenue sur Darsi : reprenez vos cours là où vous les avez laissés.</Trans>
-          </Text>
-        </div>
+        <FormHeader title={<Trans>Connexion</Trans>}>
+          <Trans>Bienvenue sur Darsi : reprenez vos cours là où vous les avez laissés.</Trans>
+        </FormHeader>
         <TextInput
           label={t`E-mail ou numéro de téléphone`}
           placeholder={t`ex. 22 123 456 ou nom@exemple.tn`}

@@ -1,9 +1,10 @@
 import { useState } from "react";
-import { Button, Stack, Stepper, Text, TextInput, Title } from "@mantine/core";
+import { Button, Stack, Stepper, Text, TextInput } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { isEmail, isTunisianPhone } from "@domain/schemas/common";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
+import { FormHeader } from "../components/FormHeader";
 import { useRequestPasswordMutation } from "../api/requestPassword";
 import { ResetPasswordForm } from "../components/ResetPasswordForm";
 import { useResultToast } from "../components/useResultToast";
@@ -30,14 +31,9 @@ export function PasswordExpiredScreen({ credential: initial }: { credential?: st
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} fz="h2">
-          <Trans>Votre mot de passe a expiré</Trans>
-        </Title>
-        <Text c="dimmed" size="sm" mt={4}>
-          <Trans>Pour protéger votre compte, choisissez un nouveau mot de passe.</Trans>
-        </Text>
-      </div>
+      <FormHeader title={<Trans>Votre mot de passe a expiré</Trans>}>
+        <Trans>Pour protéger votre compte, choisissez un nouveau mot de passe.</Trans>
+      </FormHeader>
       <Stepper active={step} size="sm" allowNextStepsSelect={false}>
         <Stepper.Step label={t`Code`}>
           <Stack gap="md" mt="md">

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { Anchor, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -10,6 +10,7 @@ import { PasswordField } from "@/components/PasswordField";
 import { useSchemaForm } from "@/lib/forms";
 import { referenceQueries, refName, type RefItem } from "@/lib/reference";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
+import { FormHeader } from "../components/FormHeader";
 import { useRegisterMutation } from "../api/register";
 import { useBotCheck } from "../components/useBotCheck";
 import { useResultToast } from "../components/useResultToast";
@@ -114,14 +115,9 @@ export function RegisterScreen({ nextPage, referral }: { nextPage?: string | und
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <div>
-          <Title order={1} fz="h2">
-            <Trans>Créer un compte</Trans>
-          </Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            <Trans>Quelques informations et votre compte est prêt.</Trans>
-          </Text>
-        </div>
+        <FormHeader title={<Trans>Créer un compte</Trans>}>
+          <Trans>Quelques informations et votre compte est prêt.</Trans>
+        </FormHeader>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
           <TextInput label={t`Prénom`} autoComplete="given-name" required {...field("name")} />
           <TextInput label={t`Nom`} autoComplete="family-name" required {...field("lastName")} />

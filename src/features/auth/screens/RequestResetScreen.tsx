@@ -1,9 +1,10 @@
-import { Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, Stack, TextInput } from "@mantine/core";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { CredentialSchema } from "@domain/schemas/auth";
 import { useSchemaForm } from "@/lib/forms";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
+import { FormHeader } from "../components/FormHeader";
 import { useRequestPasswordMutation } from "../api/requestPassword";
 import { useResultToast } from "../components/useResultToast";
 
@@ -30,14 +31,9 @@ export function RequestResetScreen() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <div>
-          <Title order={1} fz="h2">
-            <Trans>Mot de passe oublié</Trans>
-          </Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            <Trans>Indiquez le numéro de téléphone ou l'adresse e-mail de votre compte : nous vous enverrons un code.</Trans>
-          </Text>
-        </div>
+        <FormHeader title={<Trans>Mot de passe oublié</Trans>}>
+          <Trans>Indiquez le numéro de téléphone ou l'adresse e-mail de votre compte : nous vous enverrons un code.</Trans>
+        </FormHeader>
         <TextInput label={t`E-mail ou numéro de téléphone`} autoComplete="username" dir="ltr" required {...field("credentiel")} />
         <Group grow>
           <Button component={Link} to="/login" variant="default">

@@ -1,4 +1,4 @@
-import { Button, Stack, Text, Title } from "@mantine/core";
+import { Button, Stack } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -8,6 +8,7 @@ import { useSchemaForm } from "@/lib/forms";
 import { replaceToken } from "@/lib/session";
 import { toast as toasts } from "@/lib/toast";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
+import { FormHeader } from "../components/FormHeader";
 import { authKeys } from "../api/auth.keys";
 import { useChangePasswordMutation } from "../api/changePassword";
 import { useBotCheck } from "../components/useBotCheck";
@@ -47,14 +48,9 @@ export function UpdatePasswordScreen() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <div>
-          <Title order={1} fz="h2">
-            <Trans>Changez votre mot de passe</Trans>
-          </Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            <Trans>Votre mot de passe doit être changé avant de continuer.</Trans>
-          </Text>
-        </div>
+        <FormHeader title={<Trans>Changez votre mot de passe</Trans>}>
+          <Trans>Votre mot de passe doit être changé avant de continuer.</Trans>
+        </FormHeader>
         <PasswordField label={t`Ancien mot de passe`} autoComplete="current-password" required {...field("oldPassword")} />
         <PasswordField
           label={t`Nouveau mot de passe`}

@@ -3,14 +3,13 @@ import "@mantine/core/styles/Card.css";
 import { Card, Stack, Table, Text } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { Trans } from "@lingui/react/macro";
-import type { BookmarkDto } from "@domain/learning";
+import { viewerPath, type BookmarkDto } from "@domain/learning";
 import { formatDate } from "@/lib/format";
 import { routeTo } from "@/lib/routeTo";
 import classes from "./bookmarks.module.css";
 
 /** The lesson viewer of a bookmark. */
-export const bookmarkPath = (b: BookmarkDto) =>
-  `/subjects/${b.subject.slug}/chapters/${b.chapter.slug}/lessons/${b.content.slug}/content`;
+export const bookmarkPath = (b: BookmarkDto) => viewerPath(b.subject.slug, b.chapter.slug, b.content.slug, "course");
 
 /** Bookmarks as a table (content, chapter, subject, date), or as cards on phones. */
 export function BookmarksList({ items, asCards }: { items: readonly BookmarkDto[]; asCards: boolean }) {

@@ -70,21 +70,17 @@ export function VideoPlayer({ lesson, url, post, expired }: Props) {
       const resumeAt = resumeRef.current;
       if (resumeAt > 0 && (!Number.isFinite(video.duration) || resumeAt < video.duration - 1)) video.currentTime = resumeAt;
     };
-    video.addEventListener("timeupdate", onTime);
-    video.addEventListener("seeking", onSeeking);
-    video.addEventListener("pause", onStop);
-    video.addEventListener("ended", onStop);
-    video.addEventListener("play", onPlay);
-    video.addEventListener("loadedmetadata", onMeta);
-    document.addEventListener("visibilitychange", onVisibility);
+    const listening = new AbortController();
+    const { signal } = listening;
+    video.addEventListener("timeupdate", onTime, { signal });
+    video.addEventListener("seeking", onSeeking, { signal });
+    video.addEventListener("pause", onStop, { signal });
+    video.addEventListener("ended", onStop, { signal });
+    video.addEventListener("play", onPlay, { signal });
+    video.addEventListener("loadedmetadata", onMeta, { signal });
+    document.addEventListener("visibilitychange", onVisibility, { signal });
     return () => {
-      video.removeEventListener("timeupdate", onTime);
-      video.removeEventListener("seeking", onSeeking);
-      video.removeEventListener("pause", onStop);
-      video.removeEventListener("ended", onStop);
-      video.removeEventListener("play", onPlay);
-      video.removeEventListener("loadedmetadata", onMeta);
-      document.removeEventListener("visibilitychange", onVisibility);
+      listening.abort();
       // Leaving the lesson: what was watched since the last post goes now.
       tracker.pause();
       flush();

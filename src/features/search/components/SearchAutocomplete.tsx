@@ -12,6 +12,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { IconSearch } from "@tabler/icons-react";
 import { GROUP, SEARCH_MIN_CHARS } from "@domain/constants";
 import { hasGroup } from "@domain/user";
+import { viewerPath } from "@domain/learning";
 import { meQueryOptions } from "@/lib/me";
 import { routeTo } from "@/lib/routeTo";
 import { autocompleteQueryOptions, type AutocompleteItemDto } from "../api/autocomplete";
@@ -101,8 +102,7 @@ function EnabledSearch({
     setValue("");
     onNavigate?.();
     if (item.type === "content" && item.chapterSlug) {
-      const kind = item.chapterType === "recording" ? "recordings" : "lessons";
-      void navigate({ to: routeTo(`/subjects/${item.subjectSlug}/chapters/${item.chapterSlug}/${kind}/${item.slug}/content`) });
+      void navigate({ to: routeTo(viewerPath(item.subjectSlug, item.chapterSlug, item.slug, item.chapterType)) });
     } else {
       const subject = item.type === "subject" ? item.slug : item.subjectSlug;
       void navigate({ to: "/subjects/$subject/details", params: { subject } });

@@ -4,7 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { IconChevronRight } from "@tabler/icons-react";
-import { abbreviateInstructor, chapterNumber, type ChapterEntryDto, type SectionDto } from "@domain/learning";
+import { abbreviateInstructor, chapterNumber, viewerPath, type ChapterEntryDto, type SectionDto } from "@domain/learning";
 import { routeTo } from "@/lib/routeTo";
 import { ProgressLine } from "./ProgressLine";
 import classes from "./subjects.module.css";
@@ -39,8 +39,7 @@ export function groupBySection(chapters: readonly ChapterEntryDto[]): Group[] {
 /** Path of a chapter's first lesson (recordings have their own viewer). */
 export function firstLessonPath(subjectSlug: string, entry: ChapterEntryDto): string | null {
   if (!entry.firstLessonSlug) return null;
-  const kind = entry.chapter.type === "recording" ? "recordings" : "lessons";
-  return `/subjects/${subjectSlug}/chapters/${entry.chapter.slug}/${kind}/${entry.firstLessonSlug}/content`;
+  return viewerPath(subjectSlug, entry.chapter.slug, entry.firstLessonSlug, entry.chapter.type);
 }
 
 /** The chapters of one tab, numbered 01, 02… across the tab, grouped under their section headings. */
