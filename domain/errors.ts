@@ -61,6 +61,7 @@ export const ERROR_CODES = [
   "slug_invalid",
   "page_invalid",
   "per_page_invalid",
+  "limit_invalid",
   "term_required",
   "term_too_short",
   "term_too_long",
@@ -70,6 +71,11 @@ export const ERROR_CODES = [
   "description_too_long",
   "content_invalid",
   "idempotency_key_invalid",
+  "content_locked",
+  "quiz_token_invalid",
+  "quiz_answers_incomplete",
+  "quiz_answer_invalid",
+  "reaction_type_invalid",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

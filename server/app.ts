@@ -14,6 +14,7 @@ import { hitRateLimit } from "./lib/rate-limit";
 import { parseOrThrow, type RouteDef } from "./lib/route";
 import { buildOpenApi, renderDocs } from "./lib/openapi";
 import { apiRoutes } from "./routes";
+import { PROGRESS_SOCKET_PATH, progressSocket } from "./routes/progress/ws";
 import { verifyMedia } from "./services/media/signing";
 
 function clientIp(c: Context): string {
@@ -165,6 +166,8 @@ export function createApp(deps: Deps): Hono {
   app.all("/media/*", () => {
     throw new AppError(404, "not_found");
   });
+  // The progress websocket (routes/progress/ws.ts); needs `websocket` in serve() (main.ts).
+  app.get(PROGRESS_SOCKET_PATH, progressSocket(deps));
   app.all("/svc/*", () => {
     throw new AppError(404, "not_found");
   });

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { openDatabase } from "./db/client";
 import { seedDemo } from "./db/seed/demo";
 import { seedLearning } from "./db/seed/learning";
+import { seedQuizzes } from "./db/seed/quiz";
 import { seedReference } from "./db/seed/reference";
 import type { Env } from "./env";
 import { createAltchaBotCheck, offBotCheck } from "./adapters/bot-check";
@@ -31,6 +32,7 @@ export async function createDeps(env: Env, overrides: Partial<Pick<Deps, "now">>
   if (await seedReference(database.db)) log.info("seeded reference data");
   if (env.SEED_DEMO && (await seedDemo(database.db, now()))) log.info("seeded demo accounts");
   if (await seedLearning(database.db, now(), { demo: env.SEED_DEMO })) log.info("seeded learning catalogue");
+  if (env.SEED_DEMO && (await seedQuizzes(database.db))) log.info("seeded quizzes");
   return {
     db: database.db,
     database,

@@ -2,12 +2,14 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { createDeps } from "./boot";
 import { loadEnv } from "./env";
+import { closeAllSockets, createWebSocketServer } from "./lib/ws";
 
 const env = loadEnv();
 const deps = await createDeps(env);
 const app = createApp(deps);
+const wss = createWebSocketServer();
 
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, websocket: { server: wss } }, (info) => {
   deps.log.info("listening", { url: `http://localhost:${info.port}`, database: deps.database.kind });
 });
 
@@ -24,6 +26,8 @@ async function shutdown(signal: string) {
   });
   // Idle keep-alive sockets would hold close() open.
   (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+  // Open websockets too (the players reconnect to the next process).
+  closeAllSockets(wss);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -455,3 +455,101 @@ export const videoReports = pgTable(
   },
   (t) => [index("video_reports_user_idx").on(t.userId)],
 );
+
+// ───────────────────────── forum (local stand-in for the external forum's feed) ─────────────────────────
+/** Posts of the local forum adapter (server/adapters/forum): what the real forum's "latest" feed would list. */
+export const forumPosts = pgTable(
+  "forum_posts",
+  {
+    id: serial("id").primaryKey(),
+    /** The topic's path on the forum, joined to FORUM_URL. */
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    author: text("author").notNull(),
+    category: text("category"),
+    replies: integer("replies").notNull().default(0),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("forum_posts_created_idx").on(t.createdAt)],
+);
+
+// ───────────────────────── quiz service (/svc/quiz) ─────────────────────────
+/** A QCM; `contents.qcm_id` points here (the quiz service's own ids). */
+export const quizzes = pgTable("quizzes", {
+  id: integer("id").primaryKey(),
+  title: text("title").notNull(),
+  /** Score (percentage) at or above which an attempt passes and the lesson is completed. */
+  passMark: integer("pass_mark").notNull().default(60),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+export const quizQuestions = pgTable(
+  "quiz_questions",
+  {
+    id: serial("id").primaryKey(),
+    quizId: integer("quiz_id").notNull().references(() => quizzes.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    text: text("text").notNull(),
+    /** Several choices are correct: the pupil must tick exactly those. */
+    multiple: boolean("multiple").notNull().default(false),
+  },
+  (t) => [index("quiz_questions_quiz_idx").on(t.quizId, t.position)],
+);
+
+export const quizChoices = pgTable(
+  "quiz_choices",
+  {
+    id: serial("id").primaryKey(),
+    questionId: integer("question_id").notNull().references(() => quizQuestions.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    text: text("text").notNull(),
+    correct: boolean("correct").notNull().default(false),
+  },
+  (t) => [index("quiz_choices_question_idx").on(t.questionId, t.position)],
+);
+
+export const quizAttempts = pgTable(
+  "quiz_attempts",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    quizId: integer("quiz_id").notNull().references(() => quizzes.id, { onDelete: "cascade" }),
+    contentId: integer("content_id").notNull().references(() => contents.id, { onDelete: "cascade" }),
+    answers: jsonb("answers").$type<Array<{ question_id: number; choice_ids: number[] }>>().notNull(),
+    score: integer("score").notNull(),
+    correctCount: integer("correct_count").notNull(),
+    total: integer("total").notNull(),
+    passed: boolean("passed").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("quiz_attempts_user_quiz_idx").on(t.userId, t.quizId)],
+);
+
+// ───────────────────────── analytics service (/svc/analytics) ─────────────────────────
+/** One reaction per (pupil, lesson); clearing deletes the row. */
+export const reactions = pgTable(
+  "reactions",
+  {
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    contentId: integer("content_id").notNull().references(() => contents.id, { onDelete: "cascade" }),
+    reactionType: text("reaction_type").$type<"angry" | "sad" | "thinking" | "happy" | "love">().notNull(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.contentId] }),
+    index("reactions_content_idx").on(t.contentId),
+    check("reactions_type_check", sql`${t.reactionType} in ('angry', 'sad', 'thinking', 'happy', 'love')`),
+  ],
+);
+
+/** A magazine opened (one row per open). */
+export const contentViews = pgTable(
+  "content_views",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    contentId: integer("content_id").notNull().references(() => contents.id, { onDelete: "cascade" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("content_views_content_idx").on(t.contentId)],
+);

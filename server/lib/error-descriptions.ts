@@ -60,6 +60,7 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   slug_invalid: "Not a valid slug (a-z, 0-9 and dashes, up to 80)",
   page_invalid: "Page must be a positive number",
   per_page_invalid: "Page size must be 10, 25 or 100",
+  limit_invalid: "limit must be a whole number from 1 to 12",
   term_required: "Search term is required",
   term_too_short: "Search term needs at least 3 characters",
   term_too_long: "Search term is too long",
@@ -69,4 +70,9 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   description_too_long: "Description is too long (1000 characters at most)",
   content_invalid: "Unknown content or content not available to this user",
   idempotency_key_invalid: "Idempotency-Key must be 8 to 128 letters, digits or _.:-",
+  content_locked: "This lesson is locked: unlock it with an offer first",
+  quiz_token_invalid: "Missing, expired or revoked quiz token: log in to the quiz service again",
+  quiz_answers_incomplete: "Every question of the quiz must be answered exactly once",
+  quiz_answer_invalid: "A question or a choice does not belong to this quiz",
+  reaction_type_invalid: "reaction_type must be love, sad or none",
 };

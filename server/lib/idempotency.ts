@@ -7,7 +7,7 @@
  * rolls back and the key is free again (a failed request is not remembered and may be retried).
  */
 import { createHash } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { IDEMPOTENCY_KEY_RE } from "../../domain/schemas/common";
 import type { Tx } from "../db/client";
 import { idempotencyKeys } from "../db/schema";
@@ -86,4 +86,39 @@ export async function withIdempotency<T>(
     await tx.update(idempotencyKeys).set({ status: 200, response: result as never }).where(where);
     return { result, replayed: false };
   });
+}
+
+/**
+ * Idempotency-Key for an operation that is already idempotent by nature (the progress merge: replaying a post changes
+ * nothing), on the hottest write path: no transaction is held around the operation. A key seen before with the same
+ * request replays the stored answer without running the operation again; the same key with another request is
+ * `409 idempotency_conflict`. Two copies racing in at the same instant may both run — harmless by the operation's
+ * nature — and the first answer is kept. A failed operation stores nothing (the retry runs it).
+ */
+export async function withNaturalIdempotency<T>(
+  deps: Pick<Deps, "db" | "now">,
+  auth: Pick<AuthInfo, "userId">,
+  key: string | undefined,
+  hash: string,
+  fn: () => Promise<T>,
+): Promise<IdempotentResult<T>> {
+  if (key === undefined) return { result: await fn(), replayed: false };
+  const where = and(eq(idempotencyKeys.userId, auth.userId), eq(idempotencyKeys.key, key));
+  const [previous] = await deps.db.select().from(idempotencyKeys).where(where).limit(1);
+  const now = deps.now();
+  if (previous && previous.createdAt.getTime() + IDEMPOTENCY_TTL_MS > now.getTime()) {
+    if (previous.requestHash !== hash) throw new AppError(409, "idempotency_conflict");
+    if (previous.status !== null) return { result: previous.response as T, replayed: true };
+  }
+  const result = await fn();
+  await deps.db
+    .insert(idempotencyKeys)
+    .values({ userId: auth.userId, key, requestHash: hash, createdAt: now, status: 200, response: result as never })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.userId, idempotencyKeys.key],
+      set: { requestHash: hash, createdAt: now, status: 200, response: result as never },
+      // A fresh answer stored by a racing copy stays: the first answer is the one replayed.
+      setWhere: sql`${idempotencyKeys.status} is null or ${idempotencyKeys.createdAt} < ${new Date(now.getTime() - IDEMPOTENCY_TTL_MS)}`,
+    });
+  return { result, replayed: false };
 }

@@ -22,6 +22,8 @@ import bookmarkedContents from "./learning/bookmarked-contents";
 import chapterContents from "./learning/chapter-contents";
 import createVideoReport from "./learning/create-video-report";
 import freeContents from "./learning/free-contents";
+import latestPosts from "./learning/latest-posts";
+import latestRecordings from "./learning/latest-recordings";
 import lesson from "./learning/lesson";
 import newContents from "./learning/new-contents";
 import pubsCards from "./learning/pubs-cards";
@@ -39,6 +41,12 @@ import optionalSubjects from "./reference/optional-subjects";
 import states from "./reference/states";
 import config from "./system/config";
 import postProgress from "./progress/post-progress";
+import quizLogin from "./quiz/login";
+import quiz from "./quiz/quiz";
+import quizAttempt from "./quiz/attempt";
+import analyticsReactions from "./analytics/reactions";
+import analyticsSetReaction from "./analytics/set-reaction";
+import analyticsViews from "./analytics/views";
 
 /** Every operation of the product API, mounted under /api and described in /api/openapi.json. */
 export function apiRoutes(env: Env): RouteDef[] {
@@ -76,12 +84,20 @@ export function apiRoutes(env: Env): RouteDef[] {
     freeContents,
     newContents,
     pubsCards,
+    latestRecordings,
+    latestPosts,
     alerts,
     autocomplete,
     reportReasons,
     videoReports,
     createVideoReport,
     postProgress,
+    quizLogin,
+    quiz,
+    quizAttempt,
+    analyticsReactions,
+    analyticsSetReaction,
+    analyticsViews,
     ...(env.devOutbox ? [outbox] : []),
   ];
 }

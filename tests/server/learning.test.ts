@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { affiliations, progress, subjects } from "../../server/db/schema";
+import { affiliations, chapterSections, chapters, contents, progress, subjects } from "../../server/db/schema";
 import { startTestServer, type TestServer } from "./harness";
 
 let h: TestServer;
@@ -593,5 +593,68 @@ describe("catalogue rules", () => {
     } finally {
       await h.deps.db.update(subjects).set({ visible: true, active: true }).where(where);
     }
+  });
+});
+
+describe("language of the seeded names", () => {
+  const LATIN = /\p{Script=Latin}/u;
+  const ARABIC = /\p{Script=Arabic}/u;
+
+  /** Every chapter, section and lesson name of the demo catalogue, by subject; `rtl` as the seed marks the lessons. */
+  async function catalogueNames() {
+    const db = h.deps.db;
+    const subjectRows = await db.select({ id: subjects.id, divisionId: subjects.divisionId, slug: subjects.slug }).from(subjects);
+    const chapterRows = await db.select({ id: chapters.id, subjectId: chapters.subjectId, slug: chapters.slug, name: chapters.name }).from(chapters);
+    const sectionRows = await db.select({ chapterId: chapterSections.chapterId, name: chapterSections.name }).from(chapterSections);
+    const lessonRows = await db.select({ chapterId: contents.chapterId, slug: contents.slug, name: contents.name, rtl: contents.rtl }).from(contents);
+    return subjectRows.map((s) => {
+      const chaps = chapterRows.filter((c) => c.subjectId === s.id);
+      const ids = new Set(chaps.map((c) => c.id));
+      const lessons = lessonRows.filter((l) => ids.has(l.chapterId));
+      const names = [
+        ...chaps.map((c) => ({ what: `chapter ${c.slug}`, name: c.name })),
+        ...sectionRows.filter((x) => ids.has(x.chapterId)).map((x) => ({ what: "section", name: x.name })),
+        ...lessons.map((l) => ({ what: `lesson ${l.slug}`, name: l.name })),
+      ];
+      return { subject: `${s.divisionId}:${s.slug}`, rtl: lessons.some((l) => l.rtl), names };
+    });
+  }
+
+  it("names every chapter, section and lesson of an Arabic-taught subject in Arabic, without a Latin letter", async () => {
+    const all = await catalogueNames();
+    const arabic = all.filter((s) => s.rtl);
+    expect(arabic.map((s) => s.subject)).toEqual(expect.arrayContaining(["18:arabe", "1:arabe", "15:arabe"]));
+    for (const s of arabic) {
+      expect(s.names.length).toBeGreaterThan(0);
+      for (const { what, name } of s.names) {
+        expect(name, `${s.subject} ${what}`).not.toMatch(LATIN);
+        expect(name, `${s.subject} ${what}`).toMatch(ARABIC);
+      }
+    }
+    // As the pupil sees them: the Bac Maths Arabic page and one of its lessons.
+    const d = await ok("/student/subjects/arabe/chapters", eleve);
+    for (const c of d.chapters) {
+      expect(c.chapter.name).not.toMatch(LATIN);
+      for (const x of c.chapter.chapter_sections) expect(x.name).not.toMatch(LATIN);
+    }
+    const lesson = await ok(lessonPath("arabe", "le-poeme-moderne", "fiche-de-synthese"), eleve);
+    expect(lesson.name).toBe("الشعر الحديث : بطاقة تأليفية");
+  });
+
+  it("keeps the French names of the subjects taught in French", async () => {
+    const french = (await catalogueNames()).filter((s) => !s.rtl);
+    expect(french.length).toBeGreaterThan(20);
+    for (const s of french) for (const { what, name } of s.names) expect(name, `${s.subject} ${what}`).toMatch(LATIN);
+    const lessons = await ok("/student/subjects/mathematiques/chapters/limites-et-continuite/contents", eleve);
+    expect(lessons.map((l: { name: string }) => l.name)).toEqual([
+      "Limites et continuité : introduction et activités",
+      "Limites et continuité : cours : définitions et propriétés",
+      "Limites et continuité : fiche de synthèse",
+    ]);
+    const d = await ok("/student/subjects/mathematiques/chapters", eleve);
+    const byType = (t: string) => d.chapters.find((c: { chapter: { type: string } }) => c.chapter.type === t).chapter;
+    expect(byType("course").chapter_sections.map((x: { name: string }) => x.name).sort()).toEqual(["Cours", "Exercices"]);
+    expect(byType("exam").name).toBe("Sujets d'examen corrigés");
+    expect(byType("recording").name).toBe("Séances en direct de mathématiques");
   });
 });

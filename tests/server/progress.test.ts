@@ -135,6 +135,38 @@ describe("POST /svc/progress/progress", () => {
   });
 });
 
+describe("Idempotency-Key (the outbox's replays)", () => {
+  it("a post replayed with its key is applied once and answers the first answer; the same key with another body is 409", async () => {
+    const lesson = await findLesson(18, { free: false, untouched: true });
+    const keyed = { ...KEY, "Idempotency-Key": "6f1c2a9e-1111-4a2b-9c3d-000000000001" };
+    const first = await post(eleve, lesson, { ranges: [[0, 20]], position: 20 }, keyed);
+    expect(first.status).toBe(200);
+    // Meanwhile the pupil watched on: a later post moves the position.
+    const later = await post(eleve, lesson, { ranges: [[20, 30]], position: 30 }, KEY);
+    expect(later.status).toBe(200);
+    // The first post comes again (its answer was lost): nothing runs again, the first answer comes back.
+    const replay = await post(eleve, lesson, { ranges: [[0, 20]], position: 20 }, keyed);
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get("idempotency-replayed")).toBe("true");
+    expect(replay.json.payload).toEqual(first.json.payload);
+    // Applied once: the resume position is still the later one (a re-run would have moved it back to 20).
+    expect((await stored("eleve@darsi.tn", lesson.contentId))?.lastWatchedSecond).toBe(30);
+    const other = await post(eleve, lesson, { ranges: [[0, 25]], position: 25 }, keyed);
+    expect(other.status).toBe(409);
+    expect(other.json.code).toBe("idempotency_conflict");
+  });
+
+  it("a key belongs to the pupil, whatever the session: a replay after signing in again is still replayed", async () => {
+    const lesson = await findLesson(18, { free: false, untouched: true });
+    const keyed = { ...KEY, "Idempotency-Key": "6f1c2a9e-2222-4a2b-9c3d-000000000002" };
+    expect((await post(eleve, lesson, { ranges: [[0, 10]], position: 10 }, keyed)).status).toBe(200);
+    const b = await h.login("eleve@darsi.tn");
+    // Same pupil, new session: still the same pupil's key → replayed.
+    const again = await post(b, lesson, { ranges: [[0, 10]], position: 10 }, keyed);
+    expect(again.headers.get("idempotency-replayed")).toBe("true");
+  });
+});
+
 describe("documents without readable position", () => {
   it("YouTube lessons take a percentage, merged by maximum", async () => {
     const lesson = await findLesson(18, { free: false, typeId: 1, untouched: true });

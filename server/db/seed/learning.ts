@@ -26,6 +26,7 @@ import {
   users,
 } from "../schema";
 import { divisions as DIVISIONS } from "./data/tunisia";
+import { seedForum } from "./forum";
 
 export const TABS = [
   { id: 1, name: "Cours", position: 1 },
@@ -233,15 +234,83 @@ export function slugify(text: string): string {
 const chapterName = (c: ChapterName) => (typeof c === "string" ? c : c[0]);
 const chapterSlug = (c: ChapterName) => (typeof c === "string" ? slugify(c) : c[1]);
 
-/** Course lessons in order: label, content type, section (0 = cours, 1 = exercices). */
-const COURSE_LESSONS: Array<{ label: string; slug: string; type: number; section: 0 | 1 }> = [
-  { label: "Introduction et activités", slug: "introduction-et-activites", type: CONTENT_TYPE.youtube.id, section: 0 },
-  { label: "Cours : définitions et propriétés", slug: "cours-definitions-et-proprietes", type: CONTENT_TYPE.protectedVideo.id, section: 0 },
-  { label: "Fiche de synthèse", slug: "fiche-de-synthese", type: CONTENT_TYPE.magazine.id, section: 0 },
-  { label: "Exercices corrigés", slug: "exercices-corriges", type: CONTENT_TYPE.protectedVideo.id, section: 1 },
-  { label: "QCM d'auto-évaluation", slug: "qcm-d-auto-evaluation", type: CONTENT_TYPE.quiz.id, section: 1 },
-  { label: "Exercice type bac", slug: "exercice-type-bac", type: CONTENT_TYPE.youtube.id, section: 1 },
+/**
+ * Course lessons in order: label (French, and Arabic for the subjects taught in Arabic), content type, section
+ * (0 = cours, 1 = exercices). The slug stays the French one whatever the language.
+ */
+const COURSE_LESSONS: Array<{ label: string; labelAr: string; slug: string; type: number; section: 0 | 1 }> = [
+  { label: "Introduction et activités", labelAr: "تمهيد وأنشطة", slug: "introduction-et-activites", type: CONTENT_TYPE.youtube.id, section: 0 },
+  { label: "Cours : définitions et propriétés", labelAr: "درس : المفاهيم والخصائص", slug: "cours-definitions-et-proprietes", type: CONTENT_TYPE.protectedVideo.id, section: 0 },
+  { label: "Fiche de synthèse", labelAr: "بطاقة تأليفية", slug: "fiche-de-synthese", type: CONTENT_TYPE.magazine.id, section: 0 },
+  { label: "Exercices corrigés", labelAr: "تمارين مصلحة", slug: "exercices-corriges", type: CONTENT_TYPE.protectedVideo.id, section: 1 },
+  { label: "QCM d'auto-évaluation", labelAr: "اختبار تقييم ذاتي", slug: "qcm-d-auto-evaluation", type: CONTENT_TYPE.quiz.id, section: 1 },
+  { label: "Exercice type bac", labelAr: "تمرين من نوع الباكالوريا", slug: "exercice-type-bac", type: CONTENT_TYPE.youtube.id, section: 1 },
 ];
+
+/**
+ * Display names of the generated chapters, sections and lessons in the subject's teaching language: French, or
+ * Modern Standard Arabic as in Tunisian schools for the subjects taught in Arabic (`rtl`). Names only — every
+ * slug stays the French one.
+ */
+interface Labels {
+  courseSections: string[];
+  courseLesson: (chapter: string, lesson: (typeof COURSE_LESSONS)[number]) => string;
+  recordingChapter: (subject: SubjectDef) => string;
+  recordingSections: string[];
+  recordingLesson: (n: number) => string;
+  examChapter: string;
+  examSections: string[];
+  examPrincipal: (subject: SubjectDef) => string;
+  examControl: (subject: SubjectDef) => string;
+  examSynthesis: (subject: SubjectDef) => string;
+  examQuiz: (subject: SubjectDef) => string;
+  diversChapter: string;
+  diversSections: string[];
+  diversPrepare: (subject: SubjectDef) => string;
+  diversMistakes: (subject: SubjectDef) => string;
+}
+
+const RECORDING_TOPICS = ["révision guidée", "exercices type bac", "questions des élèves"];
+const RECORDING_TOPICS_AR = ["مراجعة موجهة", "تمارين من نوع الباكالوريا", "أسئلة التلاميذ"];
+
+const LABELS: Record<"fr" | "ar", Labels> = {
+  fr: {
+    courseSections: ["Cours", "Exercices"],
+    // "Fiche de synthèse" → "fiche de synthèse", but an acronym keeps its case ("QCM d'auto-évaluation").
+    courseLesson: (chapter, { label }) => `${chapter} : ${/^\p{Lu}{2}/u.test(label) ? label : `${label.charAt(0).toLowerCase()}${label.slice(1)}`}`,
+    recordingChapter: (subject) => `Séances en direct de ${subject.name.toLowerCase()}`,
+    recordingSections: ["Séances enregistrées"],
+    recordingLesson: (n) => `Séance ${n} : ${RECORDING_TOPICS[(n - 1) % RECORDING_TOPICS.length]}`,
+    examChapter: "Sujets d'examen corrigés",
+    examSections: ["Sujets", "Auto-évaluation"],
+    examPrincipal: (subject) => `${subject.name} : session principale 2025`,
+    examControl: (subject) => `${subject.name} : session de contrôle 2025`,
+    examSynthesis: (subject) => `${subject.name} : devoir de synthèse n°1 corrigé`,
+    examQuiz: (subject) => `${subject.name} : QCM de révision`,
+    diversChapter: "Méthodologie et conseils",
+    diversSections: ["Ressources"],
+    diversPrepare: (subject) => `Bien préparer l'examen de ${subject.name.toLowerCase()}`,
+    diversMistakes: (subject) => `${subject.name} : les erreurs fréquentes`,
+  },
+  ar: {
+    courseSections: ["الدروس", "التمارين"],
+    courseLesson: (chapter, { labelAr }) => `${chapter} : ${labelAr}`,
+    recordingChapter: (subject) => `الحصص المباشرة لمادة ${subject.nameAr}`,
+    recordingSections: ["الحصص المسجلة"],
+    recordingLesson: (n) => `الحصة ${n} : ${RECORDING_TOPICS_AR[(n - 1) % RECORDING_TOPICS_AR.length]}`,
+    examChapter: "مواضيع امتحانات مصلحة",
+    examSections: ["المواضيع", "التقييم الذاتي"],
+    examPrincipal: (subject) => `${subject.nameAr} : الدورة الرئيسية 2025`,
+    examControl: (subject) => `${subject.nameAr} : دورة المراقبة 2025`,
+    examSynthesis: (subject) => `${subject.nameAr} : فرض تأليفي عدد 1 مع الإصلاح`,
+    examQuiz: (subject) => `${subject.nameAr} : اختبار مراجعة`,
+    diversChapter: "منهجية ونصائح",
+    diversSections: ["الموارد"],
+    diversPrepare: (subject) => `حسن الاستعداد لامتحان مادة ${subject.nameAr}`,
+    diversMistakes: (subject) => `${subject.nameAr} : الأخطاء الشائعة`,
+  },
+};
+const labelsOf = (subject: SubjectDef): Labels => LABELS[subject.rtl ? "ar" : "fr"];
 
 interface PlannedContent {
   slug: string;
@@ -269,15 +338,16 @@ interface PlannedSubject {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-function courseChapter(name: ChapterName, index: number, nbLessons: number, freeFirst: boolean): PlannedChapter {
+function courseChapter(subject: SubjectDef, name: ChapterName, index: number, nbLessons: number, freeFirst: boolean): PlannedChapter {
+  const labels = labelsOf(subject);
   return {
     slug: chapterSlug(name),
     name: chapterName(name),
     type: "course",
-    sections: ["Cours", "Exercices"],
+    sections: [...labels.courseSections],
     lessons: COURSE_LESSONS.slice(0, nbLessons).map((l, i) => ({
       slug: l.slug,
-      name: `${chapterName(name)} : ${l.label.charAt(0).toLowerCase()}${l.label.slice(1)}`,
+      name: labels.courseLesson(chapterName(name), l),
       typeId: l.type,
       section: l.section,
       isFree: freeFirst && i === 0,
@@ -287,15 +357,17 @@ function courseChapter(name: ChapterName, index: number, nbLessons: number, free
 }
 
 function recordingChapter(subject: SubjectDef, today: Date, n: number): PlannedChapter {
-  const base = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), 17, 0);
+  // Each subject's weekly session falls on its own day: the latest was 1 to 6 days ago.
+  const base = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), 17, 0) + 7 * DAY - (1 + (subject.slug.length % 6)) * DAY;
+  const labels = labelsOf(subject);
   return {
     slug: `enregistrements-${subject.slug}`,
-    name: `Séances en direct de ${subject.name.toLowerCase()}`,
+    name: labels.recordingChapter(subject),
     type: "recording",
-    sections: ["Séances enregistrées"],
+    sections: [...labels.recordingSections],
     lessons: Array.from({ length: n }, (_, i) => ({
       slug: `seance-${i + 1}`,
-      name: `Séance ${i + 1} : révision guidée`,
+      name: labels.recordingLesson(i + 1),
       typeId: CONTENT_TYPE.recording.id,
       section: 0,
       isFree: false,
@@ -305,29 +377,31 @@ function recordingChapter(subject: SubjectDef, today: Date, n: number): PlannedC
 }
 
 function examChapter(subject: SubjectDef): PlannedChapter {
+  const labels = labelsOf(subject);
   return {
     slug: "sujets-de-bac-corriges",
-    name: "Sujets d'examen corrigés",
+    name: labels.examChapter,
     type: "exam",
-    sections: ["Sujets", "Auto-évaluation"],
+    sections: [...labels.examSections],
     lessons: [
-      { slug: "session-principale-2025", name: `${subject.name} : session principale 2025`, typeId: CONTENT_TYPE.magazine.id, section: 0, isFree: false, attachment: true },
-      { slug: "session-de-controle-2025", name: `${subject.name} : session de contrôle 2025`, typeId: CONTENT_TYPE.magazine.id, section: 0, isFree: false, attachment: true },
-      { slug: "devoir-de-synthese-n-1", name: `${subject.name} : devoir de synthèse n°1 corrigé`, typeId: CONTENT_TYPE.protectedVideo.id, section: 0, isFree: false },
-      { slug: "qcm-de-revision", name: `${subject.name} : QCM de révision`, typeId: CONTENT_TYPE.quiz.id, section: 1, isFree: false },
+      { slug: "session-principale-2025", name: labels.examPrincipal(subject), typeId: CONTENT_TYPE.magazine.id, section: 0, isFree: false, attachment: true },
+      { slug: "session-de-controle-2025", name: labels.examControl(subject), typeId: CONTENT_TYPE.magazine.id, section: 0, isFree: false, attachment: true },
+      { slug: "devoir-de-synthese-n-1", name: labels.examSynthesis(subject), typeId: CONTENT_TYPE.protectedVideo.id, section: 0, isFree: false },
+      { slug: "qcm-de-revision", name: labels.examQuiz(subject), typeId: CONTENT_TYPE.quiz.id, section: 1, isFree: false },
     ],
   };
 }
 
 function diversChapter(subject: SubjectDef): PlannedChapter {
+  const labels = labelsOf(subject);
   return {
     slug: "methodologie-et-conseils",
-    name: "Méthodologie et conseils",
+    name: labels.diversChapter,
     type: "divers",
-    sections: ["Ressources"],
+    sections: [...labels.diversSections],
     lessons: [
-      { slug: "bien-preparer-l-examen", name: `Bien préparer l'examen de ${subject.name.toLowerCase()}`, typeId: CONTENT_TYPE.youtube.id, section: 0, isFree: true },
-      { slug: "erreurs-frequentes", name: `${subject.name} : les erreurs fréquentes`, typeId: CONTENT_TYPE.magazine.id, section: 0, isFree: false },
+      { slug: "bien-preparer-l-examen", name: labels.diversPrepare(subject), typeId: CONTENT_TYPE.youtube.id, section: 0, isFree: true },
+      { slug: "erreurs-frequentes", name: labels.diversMistakes(subject), typeId: CONTENT_TYPE.magazine.id, section: 0, isFree: false },
     ],
   };
 }
@@ -337,7 +411,7 @@ export function planCatalogue(today: Date): PlannedSubject[] {
   const out: PlannedSubject[] = [];
   BAC_MATH.forEach(({ key, courses }, s) => {
     const def = SUBJECTS[key]!;
-    const chaps = courses.map((c, i) => courseChapter(c, i, 3 + ((i + s) % 4), i === 0 || i === 2));
+    const chaps = courses.map((c, i) => courseChapter(def, c, i, 3 + ((i + s) % 4), i === 0 || i === 2));
     chaps.push(examChapter(def));
     chaps.push(recordingChapter(def, today, s < 3 ? 3 : 2));
     if (s % 2 === 0) chaps.push(diversChapter(def));
@@ -350,7 +424,7 @@ export function planCatalogue(today: Date): PlannedSubject[] {
       const def = SUBJECTS[key]!;
       const table = CHAPTERS_BY_LEVEL[key]!;
       const names = table[level] ?? table.secondary ?? table.baccalaureate ?? table.basic ?? table.primary ?? [];
-      const chaps = names.slice(0, 3).map((c, i) => courseChapter(c, i, 3 + ((i + s + divisionId) % 3), i === 0));
+      const chaps = names.slice(0, 3).map((c, i) => courseChapter(def, c, i, 3 + ((i + s + divisionId) % 3), i === 0));
       if (s === 0) chaps.push(examChapter(def));
       if (s === 1 && level !== "primary") chaps.push(recordingChapter(def, today, 2));
       out.push({ divisionId, key, def, position: s + 1, chapters: chaps });
@@ -371,6 +445,7 @@ export async function seedLearning(db: Db, today: Date, opts: { demo: boolean })
     await db.insert(reportReasons).values(REPORT_REASONS);
   }
   if (!opts.demo) return false;
+  await seedForum(db, today);
   const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(subjects);
   if ((existing?.n ?? 0) > 0) return false;
 
@@ -494,7 +569,7 @@ export async function seedLearning(db: Db, today: Date, opts: { demo: boolean })
     // Promo cards: three per class, plus one on the Bac Maths mathematics page.
     const cards = DIVISIONS.flatMap((d) => [
       { divisionId: d.id, type: "offer", text: "Passez à Gold : toutes les matières, les séances en direct et le forum", iconUrl: "/media/public/cards/gold.svg", urlLink: "/offres", backgroundUrl: "/media/public/cards/bg-gold.svg", iconPosition: "left" as const, color: "#F2C94C", position: 1 },
-      { divisionId: d.id, type: "video", text: "Découvrez Darsi en deux minutes", videoLink: YOUTUBE[0]!, backgroundUrl: "/media/public/cards/bg-video.svg", iconPosition: "right" as const, color: "#3B5BDB", position: 2 },
+      { divisionId: d.id, type: "video", text: "Découvrez Darsi en deux minutes", iconUrl: "/media/public/cards/play.svg", textImageUrl: "/media/public/cards/text-decouvrez.svg", videoLink: YOUTUBE[0]!, urlLink: "https://www.darsi.tn/", backgroundUrl: "/media/public/cards/bg-video.svg", iconPosition: "right" as const, color: "#3B5BDB", position: 2 },
       { divisionId: d.id, type: "link", text: "Parrainez un ami : 5 % de réduction pour lui, 5 % en points pour vous", iconUrl: "/media/public/cards/parrain.svg", urlLink: "/gift-code", iconPosition: "left" as const, color: "#2F9E44", position: 3 },
     ]);
     const mathsBac = subjectId.get("18:mathematiques")!;

@@ -1,5 +1,6 @@
 import { ProgressPostSchema } from "../../../domain/schemas/progress";
 import { AppError } from "../../lib/errors";
+import { readIdempotencyKey, requestHash, withNaturalIdempotency } from "../../lib/idempotency";
 import { defineRoute } from "../../lib/route";
 import { recordProgress } from "../../services/progress/record";
 
@@ -7,12 +8,22 @@ export default defineRoute({
   method: "post",
   base: "/svc/progress",
   path: "/progress",
-  summary: "Record watched ranges, position and totals of a lesson (X-Api-Key and the pupil's bearer token); answers the expired flag",
+  summary: "Record watched ranges, position and totals of a lesson (X-Api-Key and the pupil's bearer token); answers the expired flag; honours Idempotency-Key",
   tag: "progress",
   auth: "required",
   body: ProgressPostSchema,
   handler: async ({ deps, auth, body, c }) => {
     if (c.req.header("x-api-key") !== deps.env.PROGRESS_API_KEY) throw new AppError(401, "unauthorized", undefined, "Missing or wrong X-Api-Key");
-    return { payload: await recordProgress(deps, auth, body) };
+    // The outbox sends every post with an Idempotency-Key: a replay gets the first answer back, applied once.
+    const key = readIdempotencyKey(c.req.header("idempotency-key"));
+    const { result: payload, replayed } = await withNaturalIdempotency(deps, auth, key, requestHash("POST", c.req.path, body), () =>
+      recordProgress(deps, auth, body),
+    );
+    const replayHeader: Record<string, string> = replayed ? { "Idempotency-Replayed": "true" } : {};
+    // The hottest write of the platform (every player, every 50 s): the answer is about 80 bytes, so it goes with its
+    // Content-Length, which lets the compress middleware skip it (under its 1 kB threshold) instead of streaming a
+    // few bytes through gzip for every browser that accepts it.
+    const json = JSON.stringify({ payload });
+    return c.body(json, 200, { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(json)), ...replayHeader });
   },
 });

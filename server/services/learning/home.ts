@@ -1,9 +1,14 @@
-/** What the home screen shows: free and new lesson cards, promo cards, alerts (SPEC §2 "/"). */
-import { and, asc, desc, eq, gte, isNull, lte, or } from "drizzle-orm";
-import type { AlertDto, ChapterType, ContentCardDto, PromoCardDto } from "../../../domain/learning";
-import { alerts, chapters, contents, divisions, instructors, promoCards, subjects } from "../../db/schema";
+/**
+ * What the home screen shows: free and new lesson cards, promo cards, alerts, the latest recorded sessions and the
+ * forum's latest posts (SPEC §2 "/").
+ */
+import { and, asc, desc, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
+import type { ForumPostDto, LatestRecordingDto } from "../../../domain/home";
+import { capPercentage, type AlertDto, type ChapterType, type ContentCardDto, type PromoCardDto } from "../../../domain/learning";
+import { forumFeed } from "../../adapters/forum";
+import { alerts, chapters, contents, divisions, instructors, progress, promoCards, subjects } from "../../db/schema";
 import type { Deps } from "../../lib/deps";
-import { loadViewer } from "./access";
+import { isUnlocked, loadViewer } from "./access";
 import { promoCardDto } from "./catalog";
 import { contentType } from "./lessons";
 
@@ -87,3 +92,46 @@ export async function activeAlerts(deps: Pick<Deps, "db" | "now">, userId: numbe
     ends_at: a.endsAt?.toISOString() ?? null,
   }));
 }
+
+/**
+ * `GET /student/latest-recordings`: the latest lessons of the recording chapters of the pupil's class (sessions already
+ * held, newest first), with the slugs of the recording viewer, the lock state and the pupil's progress — never media.
+ */
+export async function latestRecordings(deps: Pick<Deps, "db" | "now">, userId: number, limit: number): Promise<LatestRecordingDto[]> {
+  const viewer = await loadViewer(deps.db, userId, deps.now());
+  if (viewer.divisionId === null) return [];
+  const recordedAt = sql<Date>`coalesce(${contents.eventStart}, ${contents.createdAt})`;
+  const rows = await deps.db
+    .select({ c: contents, ch: chapters, s: subjects, i: instructors, pct: progress.percentage, recordedAt: recordedAt.mapWith(contents.createdAt) })
+    .from(contents)
+    .innerJoin(chapters, eq(chapters.id, contents.chapterId))
+    .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+    .leftJoin(instructors, eq(instructors.id, chapters.instructorId))
+    .leftJoin(progress, and(eq(progress.contentId, contents.id), eq(progress.userId, userId)))
+    .where(
+      and(
+        eq(subjects.divisionId, viewer.divisionId),
+        eq(subjects.visible, true),
+        eq(subjects.active, true),
+        eq(chapters.type, "recording"),
+        lte(recordedAt, deps.now()),
+      ),
+    )
+    .orderBy(desc(recordedAt), desc(contents.id))
+    .limit(limit);
+  return rows.map(({ c, ch, s, i, pct, recordedAt: at }) => ({
+    id: c.id,
+    slug: c.slug,
+    name: c.name,
+    subject: { id: s.id, slug: s.slug, name: s.name, name_ar: s.nameAr, color: s.color },
+    chapter: { id: ch.id, slug: ch.slug, name: ch.name },
+    instructor: i ? { name: i.name, last_name: i.lastName, description: i.description } : null,
+    recorded_at: at.toISOString(),
+    duration: c.durationS,
+    locked: !isUnlocked(viewer, s.id, c.isFree),
+    percentage: capPercentage(pct ?? 0),
+  }));
+}
+
+/** `GET /latest-posts`: the forum's newest posts, through the forum adapter. */
+export const latestForumPosts = (deps: Pick<Deps, "db" | "env">, limit: number): Promise<ForumPostDto[]> => forumFeed(deps).latestPosts(limit);
