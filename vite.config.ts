@@ -30,6 +30,10 @@ function precompress(): Plugin {
 
 const apiTarget = process.env.API_URL ?? "http://localhost:3000";
 
+// Every build gets its own id (`import.meta.env.VITE_BUILD_ID`): answers kept on the device by another build are
+// dropped (their shape may have changed). A deployment may pin it (e.g. the commit) with VITE_BUILD_ID.
+process.env.VITE_BUILD_ID ??= Date.now().toString(36);
+
 export default defineConfig({
   resolve: {
     alias: {

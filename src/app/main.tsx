@@ -7,8 +7,12 @@ import { installChunkReload } from "./chunkReload";
 import { Providers } from "./providers";
 import { router } from "./router";
 import { registerServiceWorker } from "./serviceWorker";
+import { startOfflineSync } from "./offline";
+import { warmStart } from "./warmStart";
+import { queryClient } from "./queryClient";
 
 installChunkReload();
+warmStart(router);
 const locale = initialLocale();
 await activateLocale(locale);
 
@@ -21,3 +25,4 @@ createRoot(document.getElementById("root")!).render(
 );
 
 registerServiceWorker();
+startOfflineSync(queryClient);

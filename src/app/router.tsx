@@ -13,6 +13,8 @@ export const router = createRouter({
   defaultErrorComponent: lazyRouteComponent(() => import("./shell/ErrorPage"), "ErrorPage"),
   defaultPendingComponent: FullPageLoader,
   defaultPendingMs: 300,
+  // Once shown, the loader stays long enough not to flash (the default 500 ms would hold back a page that is ready).
+  defaultPendingMinMs: 150,
   scrollRestoration: true,
 });
 

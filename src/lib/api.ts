@@ -2,6 +2,7 @@ import type { ApiError, ApiSuccess, ErrorCode } from "@domain/errors";
 import { isErrorCode } from "@domain/errors";
 import { env } from "./env";
 import { getSession } from "./session";
+import { reportReachable } from "./offline/status";
 
 /** A failed API call: HTTP status (0 for a network failure), the server's code, message and field errors. */
 export class ApiRequestError extends Error {
@@ -58,8 +59,10 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     });
   } catch (err) {
     if ((err as Error).name === "AbortError") throw err;
+    reportReachable(false);
     throw new ApiRequestError(0, "network_error", "Network error");
   }
+  reportReachable(true);
   let json: unknown = null;
   try {
     json = await res.json();

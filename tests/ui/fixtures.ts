@@ -80,3 +80,9 @@ export const testConfig: PublicConfig = {
   forumUrl: "https://forum.example.tn/",
   termsUrl: "https://www.example.tn/conditions",
 };
+
+/** A bearer token shaped like the server's (a JWT whose payload carries `sub`): the device store reads the user from it. */
+export function fakeToken(userId = 1): string {
+  const payload = btoa(JSON.stringify({ sub: String(userId), sid: "00000000-0000-4000-8000-000000000000" })).replace(/=+$/, "");
+  return `eyJhbGciOiJIUzI1NiJ9.${payload}.signature`;
+}

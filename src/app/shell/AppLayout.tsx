@@ -1,7 +1,5 @@
 // Mantine CSS needed by the signed-in shell only (src/app/styles.ts keeps /login light).
-import "@mantine/core/styles/AppShell.css";
 import "@mantine/core/styles/Burger.css";
-import "@mantine/core/styles/NavLink.css";
 import "@mantine/core/styles/Avatar.css";
 import "@mantine/core/styles/Badge.css";
 import "@mantine/core/styles/Indicator.css";
@@ -12,8 +10,7 @@ import "@mantine/core/styles/Card.css";
 import "@mantine/core/styles/SimpleGrid.css";
 import "@mantine/core/styles/ThemeIcon.css";
 
-import { useEffect } from "react";
-import { AppShell, ScrollArea } from "@mantine/core";
+import { useEffect, useRef, type CSSProperties, type RefObject } from "react";
 import { Outlet } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { SIDEBAR_MINI_WIDTH, SIDEBAR_WIDTH } from "@domain/constants";
@@ -48,45 +45,61 @@ export function AppLayout() {
     if (drawerOpen) document.getElementById(NAV_ID)?.querySelector<HTMLElement>("a[href], button:not([disabled])")?.focus();
     else if (document.getElementById(NAV_ID)?.contains(document.activeElement)) document.getElementById(TOGGLE_ID)?.focus();
   }, [drawerOpen, isPhone]);
+  const root = useRef<HTMLDivElement>(null);
+  useResizingFlag(root);
   if (leaving) return <FullPageLoader />;
+  // The layout of Mantine's AppShell (fixed header 60 px; fixed navbar 280 or 80 px, a full-width drawer
+  // sliding in from the start side on phones), written in shell.module.css so its code stays off the first load.
+  const width = { "--shell-navbar-width": `${nav.mini ? SIDEBAR_MINI_WIDTH : SIDEBAR_WIDTH}px` } as CSSProperties;
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{
-        width: nav.mini ? SIDEBAR_MINI_WIDTH : SIDEBAR_WIDTH,
-        breakpoint: 600,
-        collapsed: { mobile: !nav.drawerOpen },
-      }}
-      padding={0}
-      className={classes.shellRoot}
-    >
+    <div ref={root} className={classes.shellRoot} style={width}>
       <a href={`#${MAIN_ID}`} className={classes.skipLink}>
         <Trans>Aller au contenu</Trans>
       </a>
-      <AppShell.Header className={classes.header}>
+      {/* right-scroll-bar-position: react-remove-scroll keeps the fixed bar in place while a dialog locks the page. */}
+      <header className={`${classes.appHeader} ${classes.header} right-scroll-bar-position`}>
         <TopBar isPhone={nav.isPhone} isDesktop={nav.isDesktop} navOpen={nav.navOpen} onToggleNav={nav.toggle} navId={NAV_ID} toggleId={TOGGLE_ID} />
-      </AppShell.Header>
-      <AppShell.Navbar
+      </header>
+      <nav
         id={NAV_ID}
         aria-label={t`Navigation principale`}
-        p={nav.mini ? 8 : "sm"}
+        className={classes.appNavbar}
+        data-mini={nav.mini || undefined}
+        data-open={nav.drawerOpen || undefined}
         inert={nav.isPhone && !nav.drawerOpen}
         data-testid="app-navbar"
       >
         {nav.isPhone && <DrawerWidgets />}
-        <AppShell.Section grow component={ScrollArea} scrollbarSize={6} type="hover">
+        <div className={classes.navScroll}>
           <Sidebar mini={nav.mini} onNavigate={nav.closeDrawer} />
-        </AppShell.Section>
-      </AppShell.Navbar>
-      <AppShell.Main className={classes.shellMain} style={{ minHeight: 0 }} id={MAIN_ID} tabIndex={-1}>
+        </div>
+      </nav>
+      <main className={classes.shellMain} id={MAIN_ID} tabIndex={-1}>
         <AdminBanner />
         <div className={classes.content}>
           <Outlet />
         </div>
-      </AppShell.Main>
+      </main>
       <footer className={classes.footerOffset}>
         <Footer />
       </footer>
-    </AppShell>
+    </div>
   );
+}
+
+/** While the window is resized, no sliding (as AppShell does): crossing 600 px must not animate the drawer. */
+function useResizingFlag(root: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    let timer = 0;
+    const onResize = () => {
+      root.current?.setAttribute("data-resizing", "");
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => root.current?.removeAttribute("data-resizing"), 200);
+    };
+    window.addEventListener("resize", onResize);
+    return () => {
+      window.removeEventListener("resize", onResize);
+      window.clearTimeout(timer);
+    };
+  }, [root]);
 }

@@ -1,12 +1,10 @@
 import type { ReactNode } from "react";
-import { NavLink, Tooltip, UnstyledButton, VisuallyHidden, useDirection } from "@mantine/core";
-import { toast } from "@/lib/toast";
-import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { UnstyledButton, VisuallyHidden } from "@mantine/core";
+import { Trans } from "@lingui/react/macro";
 import { IconExternalLink, IconLock } from "@tabler/icons-react";
-import { forumWarning } from "@domain/user";
-import { meQueryOptions } from "@/lib/me";
-import { configQueryOptions } from "@/lib/config";
+import { HintTooltip } from "@/components/HintTooltip";
+import { NavItemBody } from "./NavItemBody";
+import { useForumAccess } from "@/lib/forum";
 import type { NavIcon } from "./nav";
 import classes from "./shell.module.css";
 
@@ -15,26 +13,7 @@ import classes from "./shell.module.css";
  * without it, the entry explains why it is closed in a warning toast.
  */
 export function ForumLink({ label, icon: Icon, mini = false }: { label: string; icon: NavIcon; mini?: boolean }) {
-  const { t } = useLingui();
-  const { dir } = useDirection();
-  const { data: me } = useSuspenseQuery(meQueryOptions);
-  const { data: config } = useQuery(configQueryOptions);
-  const forumUrl = me.permissions.forum ? config?.forumUrl : undefined;
-
-  const warn = () => {
-    // With the permission, the link appears as soon as the configuration has loaded.
-    if (me.permissions.forum) return;
-    const reason = forumWarning(me.affiliations) ?? "no_access";
-    toast.show({
-      id: "forum-warning",
-      color: "orange",
-      closeButtonProps: { "aria-label": t`Fermer` },
-      message:
-        reason === "upgrade"
-          ? t`Pour profiter du forum veuillez souscrire à Silver+ ou Gold pour toute l année`
-          : t`Vous ne pouvez pas accéder au forum`,
-    });
-  };
+  const { url: forumUrl, warn } = useForumAccess();
 
   const newTab: ReactNode = (
     <VisuallyHidden>
@@ -46,7 +25,7 @@ export function ForumLink({ label, icon: Icon, mini = false }: { label: string; 
   if (mini) {
     const common = { className: classes.railLink, "data-testid": "nav-forum" } as const;
     return (
-      <Tooltip label={label} position={dir === "rtl" ? "left" : "right"} withArrow>
+      <HintTooltip label={label} position="inline-end" describe={false}>
         {forumUrl ? (
           <UnstyledButton component="a" href={forumUrl} target="_blank" rel="noopener noreferrer" {...common}>
             {icon}
@@ -59,40 +38,29 @@ export function ForumLink({ label, icon: Icon, mini = false }: { label: string; 
             <VisuallyHidden>{label}</VisuallyHidden>
           </UnstyledButton>
         )}
-      </Tooltip>
+      </HintTooltip>
     );
   }
 
   if (forumUrl) {
     return (
-      <NavLink
-        component="a"
-        href={forumUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        className={classes.navLink}
-        label={
-          <>
-            {label}
-            {newTab}
-          </>
-        }
-        leftSection={icon}
-        rightSection={<IconExternalLink size={16} aria-hidden />}
-        data-testid="nav-forum"
-      />
+      <UnstyledButton component="a" href={forumUrl} target="_blank" rel="noopener noreferrer" className={classes.navLink} data-testid="nav-forum">
+        <NavItemBody
+          icon={icon}
+          label={
+            <>
+              {label}
+              {newTab}
+            </>
+          }
+          right={<IconExternalLink size={16} aria-hidden />}
+        />
+      </UnstyledButton>
     );
   }
   return (
-    <NavLink
-      component="button"
-      type="button"
-      onClick={warn}
-      className={classes.navLink}
-      label={label}
-      leftSection={icon}
-      rightSection={<IconLock size={16} aria-hidden />}
-      data-testid="nav-forum"
-    />
+    <UnstyledButton type="button" onClick={warn} className={classes.navLink} data-testid="nav-forum">
+      <NavItemBody icon={icon} label={label} right={<IconLock size={16} aria-hidden />} />
+    </UnstyledButton>
   );
 }

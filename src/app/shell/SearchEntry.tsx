@@ -1,10 +1,11 @@
-import { ActionIcon, Tooltip } from "@mantine/core";
+import { ActionIcon } from "@mantine/core";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { IconSearch } from "@tabler/icons-react";
 import { GROUP } from "@domain/constants";
 import { hasGroup } from "@domain/user";
 import { meQueryOptions } from "@/lib/me";
+import { HintTooltip } from "@/components/HintTooltip";
 import { SearchAutocomplete } from "@/features/search/components/SearchAutocomplete";
 import { SearchModalButton } from "@/features/search/components/SearchModalButton";
 import classes from "./shell.module.css";
@@ -22,11 +23,11 @@ export function SearchEntry() {
     return (
       <>
         <SearchAutocomplete className={classes.searchWide} />
-        <Tooltip label={why} withArrow events={{ hover: true, focus: true, touch: true }}>
+        <HintTooltip label={why} describe={false} touch>
           <ActionIcon variant="subtle" color="gray" size="lg" aria-disabled data-disabled aria-label={`${t`Rechercher`} : ${why}`} className={classes.searchNarrow}>
             <IconSearch size={18} aria-hidden />
           </ActionIcon>
-        </Tooltip>
+        </HintTooltip>
       </>
     );
   }

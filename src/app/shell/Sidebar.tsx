@@ -1,9 +1,11 @@
-import { Badge, Group, NavLink, Stack, Tooltip, UnstyledButton, VisuallyHidden, useDirection } from "@mantine/core";
+import { Badge, Group, Stack, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link, useRouterState } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
 import { meQueryOptions } from "@/lib/me";
+import { HintTooltip } from "@/components/HintTooltip";
 import { ForumLink } from "./ForumLink";
+import { NavItemBody } from "./NavItemBody";
 import { usePointsWord, useFormatNumber } from "@/lib/i18n/labels";
 import { routeTo } from "@/lib/routeTo";
 import { isEntryActive, navEntries, type NavEntry } from "./nav";
@@ -54,7 +56,6 @@ function InternalEntry({
   points: number | undefined;
   onNavigate: (() => void) | undefined;
 }) {
-  const { dir } = useDirection();
   const fmt = useFormatNumber();
   const pointsWord = usePointsWord(points ?? 0);
   const Icon = entry.icon;
@@ -70,34 +71,33 @@ function InternalEntry({
   if (mini) {
     const tip = pointsText ? `${label} · ${pointsText}` : label;
     return (
-      <Tooltip label={tip} position={dir === "rtl" ? "left" : "right"} withArrow>
+      // The link's name is the same text (visually hidden): the bubble is for the eyes only.
+      <HintTooltip label={tip} position="inline-end" describe={false}>
         <UnstyledButton component={Link} {...linkProps} className={classes.railLink} mod={{ active }}>
           <Icon size={22} stroke={1.7} aria-hidden />
           <VisuallyHidden>{tip}</VisuallyHidden>
         </UnstyledButton>
-      </Tooltip>
+      </HintTooltip>
     );
   }
 
   return (
-    <NavLink
-      component={Link}
-      {...linkProps}
-      active={active}
-      className={classes.navLink}
-      label={
-        pointsText ? (
-          <Group component="span" gap={6} justify="space-between" wrap="nowrap">
-            <span>{label}</span>{" "}
-            <Badge component="span" color="darsi.8" variant="filled" size="md" tt="none" className={classes.pointsBadge} data-testid="nav-points">
-              {pointsText}
-            </Badge>
-          </Group>
-        ) : (
-          label
-        )
-      }
-      leftSection={<Icon size={22} stroke={1.7} aria-hidden />}
-    />
+    <UnstyledButton component={Link} {...linkProps} className={classes.navLink} mod={{ active }}>
+      <NavItemBody
+        icon={<Icon size={22} stroke={1.7} aria-hidden />}
+        label={
+          pointsText ? (
+            <Group component="span" gap={6} justify="space-between" wrap="nowrap">
+              <span>{label}</span>{" "}
+              <Badge component="span" color="darsi.8" variant="filled" size="md" tt="none" className={classes.pointsBadge} data-testid="nav-points">
+                {pointsText}
+              </Badge>
+            </Group>
+          ) : (
+            label
+          )
+        }
+      />
+    </UnstyledButton>
   );
 }

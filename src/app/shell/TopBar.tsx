@@ -2,10 +2,11 @@ import { ActionIcon, Burger, Box } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
 import { IconBell } from "@tabler/icons-react";
-import { LanguageSwitcher } from "@/components/LanguageSwitcher";
 import { Logo } from "@/components/Logo";
+import { OfflineStatus } from "@/components/OfflineStatus";
 import { ThemeToggle } from "@/components/ThemeToggle";
 import { GiftBalanceWidget } from "./GiftBalanceWidget";
+import { LanguageMenu } from "./LanguageMenu";
 import { routeTo } from "@/lib/routeTo";
 import { SearchEntry } from "./SearchEntry";
 import { UserMenu } from "./UserMenu";
@@ -48,6 +49,7 @@ export function TopBar({ isPhone, isDesktop, navOpen, onToggleNav, navId, toggle
       <div className={classes.searchSlot}>
         <SearchEntry />
       </div>
+      <OfflineStatus />
       <GiftBalanceWidget className={classes.hideOnPhone} />
       <WalletWidget compact={isPhone} />
       <ActionIcon
@@ -62,7 +64,7 @@ export function TopBar({ isPhone, isDesktop, navOpen, onToggleNav, navId, toggle
       >
         <IconBell size={21} aria-hidden />
       </ActionIcon>
-      <LanguageSwitcher compact={!isDesktop} />
+      <LanguageMenu compact={!isDesktop} />
       <Box className={classes.hideOnPhone}>
         <ThemeToggle />
       </Box>

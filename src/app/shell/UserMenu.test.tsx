@@ -1,12 +1,18 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { makeMe, testConfig } from "../../../tests/ui/fixtures";
 import { renderWithProviders } from "../../../tests/ui/render";
-import { UserMenu } from "./UserMenu";
+import { UserMenu, userMenuPanel } from "./UserMenu";
 
 const signOut = vi.hoisted(() => vi.fn<(qc: unknown, registrationUrl: string) => Promise<string>>());
 vi.mock("@/features/auth/session", () => ({ signOut }));
+
+// Compile the menu's module once, so the first lazy load in a test takes the time of a cached chunk, not of
+// Vitest transforming Mantine's Menu (the load itself still happens on first use, in each test).
+beforeAll(async () => {
+  await import("./UserMenuPanel");
+}, 30_000);
 
 async function openMenu() {
   await userEvent.click(screen.getByTestId("user-menu"));
@@ -76,5 +82,50 @@ describe("UserMenu", () => {
     } finally {
       Object.defineProperty(window, "location", { configurable: true, value: original });
     }
+  });
+
+  describe("loaded on first use", () => {
+    beforeEach(() => userMenuPanel.reset());
+
+    it("draws the trigger at once, as a closed menu button with the pending-request dot", async () => {
+      await renderWithProviders(<UserMenu />, { me: makeMe({ name: "Yasmine", last_name: "Ben Salah", hasParent: true, hasParentRequest: true }) });
+      const trigger = screen.getByRole("button", { name: "Menu du compte : Yasmine Ben Salah" });
+      expect(trigger.getAttribute("aria-haspopup")).toBe("menu");
+      expect(trigger.getAttribute("aria-expanded")).toBe("false");
+      expect(trigger.querySelector(".mantine-Indicator-indicator")).toBeTruthy();
+      expect(screen.queryByRole("menu")).toBeNull();
+    });
+
+    it("has no dot without a pending request", async () => {
+      await renderWithProviders(<UserMenu />, { me: makeMe({ hasParent: true, hasParentRequest: false }) });
+      expect(screen.getByTestId("user-menu").querySelector(".mantine-Indicator-indicator")).toBeNull();
+    });
+
+    it("opens on the very first click, the one that loads it", async () => {
+      await renderWithProviders(<UserMenu />);
+      const before = screen.getByTestId("user-menu");
+      // One click, no hover before it (as a tap on a phone): the menu's code is not there yet.
+      before.click();
+      expect(await screen.findByRole("menu")).toBeTruthy();
+      const trigger = screen.getByTestId("user-menu");
+      expect(trigger.getAttribute("aria-expanded")).toBe("true");
+      // The menu's own trigger looks like the one drawn before it loaded.
+      expect(trigger.className).toBe(before.className);
+      expect(trigger.innerHTML).toBe(before.innerHTML);
+      expect(screen.getAllByRole("menuitem")[0]?.textContent).toBe("Mon profil");
+    });
+
+    it("opens from the keyboard, and gives the focus back to its trigger on Escape", async () => {
+      await renderWithProviders(<UserMenu />);
+      const user = userEvent.setup();
+      await user.tab();
+      expect(document.activeElement).toBe(screen.getByTestId("user-menu"));
+      await user.keyboard("{Enter}");
+      expect(await screen.findByRole("menu")).toBeTruthy();
+      await user.keyboard("{Escape}");
+      await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId("user-menu")));
+      expect(screen.getByTestId("user-menu").getAttribute("aria-expanded")).toBe("false");
+    });
   });
 });

@@ -1,147 +1,16 @@
-import { useState } from "react";
-import { flushSync } from "react-dom";
-import { Avatar, Badge, Box, Indicator, Menu, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
-import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { Link, useNavigate } from "@tanstack/react-router";
-import { Trans, useLingui } from "@lingui/react/macro";
-import {
-  IconBookmark,
-  IconChevronDown,
-  IconFileText,
-  IconFlag,
-  IconHistory,
-  IconLogout,
-  IconUser,
-  IconUsers,
-  IconExternalLink,
-} from "@tabler/icons-react";
-import { meQueryOptions } from "@/lib/me";
-import { signOut } from "@/features/auth/session";
-import { configQueryOptions } from "@/lib/config";
-import { setLeaving } from "./leaving";
-import { routeTo } from "@/lib/routeTo";
-import classes from "./shell.module.css";
+import { DeferredMenu } from "@/components/DeferredMenu";
+import { deferred } from "@/components/deferred";
+import { UserMenuTrigger } from "./UserMenuTrigger";
 
-/** Where logout leads: an absolute URL (the external registration page under impersonation) or /login. */
-export const isAbsoluteUrl = (target: string) => /^https?:\/\//i.test(target);
+export { isAbsoluteUrl } from "./isAbsoluteUrl";
 
-/** The user dropdown (SPEC §2): on the avatar and name. */
+export const userMenuPanel = deferred(() => import("./UserMenuPanel").then((m) => m.UserMenuPanel));
+
+/**
+ * The user dropdown (SPEC §2): on the avatar and name. The trigger (with the pending-request dot) is drawn at
+ * once; Mantine's Menu and floating-ui load when the pointer or the focus reaches it, and the click that
+ * loaded them opens the menu.
+ */
 export function UserMenu() {
-  const { t } = useLingui();
-  const { data: me } = useSuspenseQuery(meQueryOptions);
-  const { data: config } = useQuery(configQueryOptions);
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const fullName = [me.name, me.last_name].filter(Boolean).join(" ");
-  const pendingParent = me.hasParent && me.hasParentRequest;
-
-  const logout = async () => {
-    if (busy) return;
-    setBusy(true);
-    let registrationUrl = config?.registrationUrl ?? "";
-    if (!registrationUrl) {
-      try {
-        registrationUrl = (await queryClient.fetchQuery(configQueryOptions)).registrationUrl;
-      } catch {
-        // Offline: logout still wipes the device and goes to /login.
-      }
-    }
-    // The shell shows a loader from now on: nothing that reads the user stays mounted while it is wiped.
-    flushSync(() => setLeaving(true));
-    const target = await signOut(queryClient, registrationUrl);
-    if (isAbsoluteUrl(target)) {
-      window.location.assign(target);
-      return;
-    }
-    // The shell resets the flag when it unmounts (see AppLayout).
-    await navigate({ to: "/login" }).catch(() => window.location.assign("/login"));
-  };
-
-  return (
-    <Menu position="bottom-end" width={280} withinPortal shadow="md" withInitialFocusPlaceholder={false}>
-      <Menu.Target>
-        <UnstyledButton className={classes.userButton} aria-label={t`Menu du compte : ${fullName}`} data-testid="user-menu">
-          <Indicator color="red.8" size={11} offset={4} withBorder disabled={!pendingParent} processing>
-            <Avatar src={me.avatar} name={fullName} color="darsi.8" variant="filled" size={34} radius="xl" alt="" />
-          </Indicator>
-          <Box component="span" className={classes.hideBelowDesktop} maw={140}>
-            <Text component="span" size="sm" fw={600} truncate="end" display="block">
-              {fullName}
-            </Text>
-          </Box>
-          <IconChevronDown size={16} aria-hidden className={classes.hideOnPhone} />
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>
-          <Text size="sm" fw={700} c="var(--mantine-color-text)" truncate="end">
-            {fullName}
-          </Text>
-          {me.division && (
-            <Text size="xs" c="dimmed" truncate="end">
-              {me.division.name}
-            </Text>
-          )}
-        </Menu.Label>
-        <Menu.Item component={Link} to={routeTo("/mon-profil")} leftSection={<IconUser size={18} aria-hidden />}>
-          <Trans>Mon profil</Trans>
-        </Menu.Item>
-        <Menu.Item component={Link} to={routeTo("/liste-de-favoris")} leftSection={<IconBookmark size={18} aria-hidden />}>
-          <Trans>Liste de favoris</Trans>
-        </Menu.Item>
-        {me.hasParent && (
-          <Menu.Item
-            component={Link}
-            to={routeTo("/liste-des-demandes-parentales")}
-            leftSection={<IconUsers size={18} aria-hidden />}
-            fw={pendingParent ? 700 : undefined}
-            rightSection={
-              pendingParent ? (
-                <Badge color="red.8" variant="filled" size="xs" tt="none">
-                  <Trans>En attente</Trans>
-                </Badge>
-              ) : undefined
-            }
-            data-testid="menu-parent-requests"
-            data-pending={pendingParent || undefined}
-          >
-            <Trans>Demandes parentales</Trans>
-          </Menu.Item>
-        )}
-        <Menu.Item component={Link} to={routeTo("/reports")} leftSection={<IconFlag size={18} aria-hidden />}>
-          <Trans>Mes rapports</Trans>
-        </Menu.Item>
-        <Menu.Item component={Link} to={routeTo("/historique")} leftSection={<IconHistory size={18} aria-hidden />}>
-          <Trans>Historique</Trans>
-        </Menu.Item>
-        {config?.termsUrl && (
-          <Menu.Item
-            component="a"
-            href={config.termsUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            leftSection={<IconFileText size={18} aria-hidden />}
-            rightSection={<IconExternalLink size={14} aria-hidden />}
-          >
-            <Trans>Conditions d'utilisation</Trans>
-            <VisuallyHidden>
-              <Trans>(nouvel onglet)</Trans>
-            </VisuallyHidden>
-          </Menu.Item>
-        )}
-        <Menu.Divider />
-        <Menu.Item
-          color="red.8"
-          leftSection={<IconLogout size={18} aria-hidden className="darsi-flip" />}
-          onClick={() => void logout()}
-          disabled={busy}
-          closeMenuOnClick={false}
-          data-testid="logout"
-        >
-          <Trans>Déconnecter</Trans>
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
-  );
+  return <DeferredMenu menu={userMenuPanel} props={{}} placeholder={<UserMenuTrigger aria-haspopup="menu" aria-expanded={false} />} />;
 }

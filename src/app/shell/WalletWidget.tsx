@@ -1,10 +1,11 @@
-import { Progress, Tooltip, VisuallyHidden } from "@mantine/core";
+import { Progress, VisuallyHidden } from "@mantine/core";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Trans } from "@lingui/react/macro";
 import { IconWallet } from "@tabler/icons-react";
 import { pointsLabelVariant } from "@domain/user";
 import { meQueryOptions } from "@/lib/me";
+import { HintTooltip } from "@/components/HintTooltip";
 import { FreeHoursText, freeHoursPercent } from "./FreeHoursBar";
 import { usePointsWord, useFormatNumber } from "@/lib/i18n/labels";
 import { routeTo } from "@/lib/routeTo";
@@ -53,8 +54,9 @@ export function WalletWidget({ compact = false }: { compact?: boolean }) {
   );
   if (!freeHours) return link;
   return (
-    <Tooltip label={<FreeHoursText freeHours={freeHours} />} withArrow openDelay={300} events={{ hover: true, focus: true, touch: false }}>
+    // The link already contains the text (visually hidden): the bubble is for the eyes only.
+    <HintTooltip label={<FreeHoursText freeHours={freeHours} />} describe={false} openDelay={300}>
       {link}
-    </Tooltip>
+    </HintTooltip>
   );
 }

@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { clearSession, getSession, setSession } from "@/lib/session";
+import { currentUserId, loadDeviceStore } from "@/lib/offline/persister";
 import { logoutRequest } from "./api/logout";
 
 const REFERRAL_KEY = "referral_code";
@@ -32,9 +33,29 @@ export function signIn(token: string, expiresAt: string | null, adminUserId: num
  */
 export async function signOut(queryClient: QueryClient, registrationUrl: string): Promise<string> {
   const impersonating = Boolean(getSession()?.adminUserId);
+  const userId = currentUserId();
+  const store = userId === null ? null : await loadDeviceStore();
+  // Unsent progress and bookmarks get one last chance while the token is still valid.
+  await store?.flushBeforeSignOut();
   await logoutRequest();
   clearSession();
   queryClient.clear();
-  navigator.serviceWorker?.controller?.postMessage({ type: "CLEAR_USER_CACHES" });
+  if (store && userId !== null) await store.wipeUser(userId).catch(() => undefined);
+  await clearUserCaches();
   return impersonating ? registrationUrl : "/login";
+}
+
+/** Asks the service worker to drop the runtime caches (images, magazine pages) and waits for it (at most 2 s). */
+async function clearUserCaches(): Promise<void> {
+  const controller = navigator.serviceWorker?.controller;
+  if (!controller) return;
+  await new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(resolve, 2_000);
+    channel.port1.onmessage = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    controller.postMessage({ type: "CLEAR_USER_CACHES" }, [channel.port2]);
+  });
 }

@@ -5,6 +5,10 @@ export const lessonsKeys = {
   /** A chapter's lesson list: "lessons" (course, exam, divers chapters) or "recordings" (recording chapters). */
   list: (kind: ViewerKind, subject: string, chapter: string) => [...lessonsKeys.all, "list", kind, subject, chapter] as const,
   reportReasons: () => [...lessonsKeys.all, "report-reasons"] as const,
+  /** A quiz of the quiz service (questions and choices, no answers). */
+  quiz: (quizId: number) => [...lessonsKeys.all, "quiz", quizId] as const,
+  /** Reaction counts of a lesson and the pupil's own reaction (analytics service). */
+  reactions: (contentId: number) => [...lessonsKeys.all, "reactions", contentId] as const,
 };
 
 /** Which viewer: /…/lessons/{lesson}/content or /…/recordings/{recording}/content. */

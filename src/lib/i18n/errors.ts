@@ -67,6 +67,7 @@ export const ERROR_MESSAGES: Record<Known, MessageDescriptor> = {
   slug_invalid: msg`Adresse invalide`,
   page_invalid: msg`Numéro de page invalide`,
   per_page_invalid: msg`Taille de page invalide : 10, 25 ou 100`,
+  limit_invalid: msg`Nombre d’éléments invalide : de 1 à 12`,
   term_required: msg`Veuillez saisir un terme de recherche`,
   term_too_short: msg`Saisissez au moins 3 caractères`,
   term_too_long: msg`Le terme de recherche est trop long`,
@@ -76,6 +77,11 @@ export const ERROR_MESSAGES: Record<Known, MessageDescriptor> = {
   description_too_long: msg`La description est trop longue : 1000 caractères au maximum`,
   content_invalid: msg`Contenu introuvable`,
   idempotency_key_invalid: msg`Clé de requête invalide`,
+  content_locked: msg`Vous devez débloquer d'abord ce cours`,
+  quiz_token_invalid: msg`Votre session de quiz a expiré : rechargez la page`,
+  quiz_answers_incomplete: msg`Répondez à toutes les questions`,
+  quiz_answer_invalid: msg`Réponse invalide pour ce quiz`,
+  reaction_type_invalid: msg`Réaction invalide`,
 };
 
 export function codeMessage(i18n: I18n, code: string | undefined): string | undefined {

@@ -15,11 +15,11 @@ export function Alerts() {
         <Alert
           key={a.id}
           color={COLOR[a.level] ?? "blue"}
-          title={a.title}
+          title={<bdi>{a.title}</bdi>}
           icon={a.level === "info" ? <IconInfoCircle size={20} aria-hidden /> : <IconAlertTriangle size={20} aria-hidden />}
           role={a.level === "danger" ? "alert" : "status"}
         >
-          {a.body}
+          <bdi>{a.body}</bdi>
         </Alert>
       ))}
     </Stack>

@@ -15,11 +15,11 @@ function ContentCard({ card }: { card: ContentCardDto }) {
       <Group gap={6} wrap="nowrap">
         <span aria-hidden style={{ inlineSize: 10, blockSize: 10, borderRadius: 5, background: card.subject.color, flexShrink: 0 }} />
         <Text size="xs" fw={600} c="dimmed" lineClamp={1}>
-          {refName(card.subject, i18n.locale)} · {card.chapter.name}
+          <bdi>{refName(card.subject, i18n.locale)}</bdi> · <bdi>{card.chapter.name}</bdi>
         </Text>
       </Group>
       <Text fw={700} lineClamp={2} title={card.content.name}>
-        {truncate(card.content.name, 56)}
+        <bdi>{truncate(card.content.name, 56)}</bdi>
       </Text>
       {card.instructor && (
         <Text size="sm" c="dimmed">

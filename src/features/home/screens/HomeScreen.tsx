@@ -6,52 +6,59 @@ import "@mantine/core/styles/Avatar.css";
 import "@mantine/core/styles/Badge.css";
 import "@mantine/core/styles/Progress.css";
 import "@mantine/core/styles/Skeleton.css";
-import { Grid, Stack, Text, Title } from "@mantine/core";
+import { Grid, Stack } from "@mantine/core";
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { meQueryOptions } from "@/lib/me";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
-import { PointsCard } from "../components/PointsCard";
-import { ProfileOffersCard } from "../components/ProfileOffersCard";
-import { Shortcuts } from "../components/Shortcuts";
 import { Alerts } from "../components/Alerts";
 import { ContentCards } from "../components/ContentCards";
+import { ForumWidget } from "../components/ForumWidget";
+import { LatestRecordings } from "../components/LatestRecordings";
+import { MiniPanel } from "../components/MiniPanel";
+import { ProfileOffersCard } from "../components/ProfileOffersCard";
+import { ProgressWidget } from "../components/ProgressWidget";
+import { PromoSlider } from "../components/PromoSlider";
+import { Shortcuts } from "../components/Shortcuts";
+import { WelcomeGate } from "../components/WelcomeGate";
 import { freeContentsQueryOptions } from "../api/getFreeContents";
 import { newContentsQueryOptions } from "../api/getNewContents";
 
 /**
- * The home page (/): a greeting, the class's warnings, the profile and offers, the points balance, the first
- * free and new contents, and shortcuts. Live sessions, latest recordings and subject progress widgets come next.
+ * The home page (/), in the order of SPEC §2: the class's warnings, the mini panel (greeting, class, points, free
+ * hours, subjects and overall progress), the ad cards, the widgets (profile and offers, progress, latest recorded
+ * courses, forum), the first free and new contents, and shortcuts. The Arabic welcome modal shows over it when the
+ * client-type marker is set. Every block reserves its height while it loads, so nothing moves.
  */
 export function HomeScreen() {
   const { t } = useLingui();
   useDocumentTitle(t`Accueil`);
   const { data: me } = useSuspenseQuery(meQueryOptions);
-  const firstName = me.name;
   const free = useQuery(freeContentsQueryOptions);
   const fresh = useQuery(newContentsQueryOptions);
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} fz={{ base: "h2", sm: "h1" }}>
-          <Trans>Bonjour {firstName}</Trans>
-        </Title>
-        <Text c="dimmed" mt={4}>
-          <Trans>Content de vous revoir sur Darsi.</Trans>
-        </Text>
-      </div>
       <Alerts />
+      <MiniPanel me={me} />
+      <PromoSlider />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <ProfileOffersCard me={me} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <PointsCard me={me} />
+          <ProgressWidget />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <LatestRecordings />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <ForumWidget />
         </Grid.Col>
       </Grid>
       <ContentCards title={t`Contenus gratuits`} data={free.data} isPending={free.isPending} testId="home-free" />
       <ContentCards title={t`Nouveaux contenus`} data={fresh.data} isPending={fresh.isPending} testId="home-new" />
       <Shortcuts me={me} />
+      <WelcomeGate />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import type { ProgressPostInput } from "@domain/schemas/progress";
-import { api } from "@/lib/api";
+import { sendOrQueue } from "@/lib/offline/send";
 import { env } from "@/lib/env";
 
 /** The progress service's answer (SPEC §7 "External services"). */
@@ -12,19 +12,18 @@ export interface ProgressAnswer {
 }
 
 /**
- * `POST {progressBase}/progress` with the pupil's bearer token and the web client's `X-Api-Key`.
- *
- * The seam for the offline outbox (DESIGN §4): every progress post of the viewer goes through this one
- * function. Today a failure (network or server) rejects and the caller keeps the ranges for its next flush;
- * later, a network failure will store `post` in the Dexie outbox (with an Idempotency-Key) and resolve.
+ * `POST {progressBase}/progress` with the pupil's bearer token and the web client's `X-Api-Key`, through the outbox
+ * (DESIGN §4): the post is stored on the device first, then sent with an Idempotency-Key. Resolves with the server's
+ * answer, or with null when the post stays on the device (offline, server unreachable) to be replayed later, once.
+ * Rejects when the server refuses it (validation, locked lesson).
  */
-export async function sendProgress(post: ProgressPostInput): Promise<ProgressAnswer> {
-  return (
-    await api<ProgressAnswer>("/progress", {
-      base: env.progressBase,
-      method: "POST",
-      body: post,
-      headers: { "X-Api-Key": env.progressApiKey },
-    })
-  ).payload;
+export async function sendProgress(post: ProgressPostInput): Promise<ProgressAnswer | null> {
+  const result = await sendOrQueue<ProgressAnswer>({
+    kind: "progress",
+    url: `${env.progressBase}/progress`,
+    headers: { "X-Api-Key": env.progressApiKey },
+    body: post,
+    scope: `lesson:${post.contentId}`,
+  });
+  return result.status === "sent" ? result.payload : null;
 }

@@ -1,4 +1,5 @@
-import { Alert } from "@mantine/core";
+import { lazy, Suspense } from "react";
+import { Alert, Skeleton } from "@mantine/core";
 import { Trans } from "@lingui/react/macro";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { CONTENT_TYPE, type LessonDto } from "@domain/learning";
@@ -7,6 +8,9 @@ import type { ProgressAnswer } from "../api/postProgress";
 import { MagazineViewer } from "./MagazineViewer";
 import { VideoPlayer } from "./VideoPlayer";
 import { YoutubePlayer } from "./YoutubePlayer";
+
+/** The quiz player is loaded only when a quiz lesson opens. */
+const QuizPlayer = lazy(() => import("./QuizPlayer"));
 
 interface Props {
   lesson: LessonDto;
@@ -28,8 +32,15 @@ export function LessonMedia({ lesson, post, expired }: Props) {
     case CONTENT_TYPE.magazine.id:
       if (lesson.pages?.length) return <MagazineViewer key={lesson.id} lesson={lesson} pages={lesson.pages} post={post} />;
       break;
+    case CONTENT_TYPE.quiz.id:
+      if (lesson.content_qcm_id !== null)
+        return (
+          <Suspense fallback={<Skeleton h={320} radius="md" />}>
+            <QuizPlayer key={lesson.id} lesson={lesson} quizId={lesson.content_qcm_id} />
+          </Suspense>
+        );
+      break;
     default:
-      // Quizzes (type 5) open in the quiz service: not built yet.
       return (
         <Alert color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
           <Trans>Ce contenu n'est pas encore disponible dans l'application.</Trans>

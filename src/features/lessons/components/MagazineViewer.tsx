@@ -6,6 +6,7 @@ import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import type { LessonDto } from "@domain/learning";
 import type { ProgressExtra } from "../progress/useProgressPoster";
 import type { ProgressAnswer } from "../api/postProgress";
+import { usePostView } from "../api/postView";
 
 interface Props {
   lesson: LessonDto;
@@ -19,6 +20,8 @@ interface Props {
  */
 export function MagazineViewer({ lesson, pages, post }: Props) {
   const { t } = useLingui();
+  // Analytics: one view per magazine opened (SPEC §7).
+  usePostView(lesson.id);
   const total = pages.length;
   const [index, setIndex] = useState(0);
   const seen = useRef(new Set<number>([0]));

@@ -1,5 +1,9 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import type { LessonDto } from "@domain/learning";
+import { meQueryOptions } from "@/lib/me";
+import { getSession } from "@/lib/session";
+import { ProgressSocket, progressSocketUrl } from "../progress/socket";
 import { ProgressTracker } from "../progress/tracker";
 import type { ProgressExtra } from "../progress/useProgressPoster";
 import type { ProgressAnswer } from "../api/postProgress";
@@ -13,13 +17,21 @@ interface Props {
   expired: boolean;
 }
 
+/** While the video plays, the profile (free hours, offers) is fetched again this often (SPEC §9: 80 s). */
+const PROFILE_POLL_MS = 80_000;
+
 /**
  * Protected video and recording: the browser's player on the signed same-origin URL, resuming at the last
  * watched second. Watched ranges are posted every 50 counted seconds, on pause and end, when the page is
- * hidden and when leaving the lesson; a failed post keeps its ranges for the next one.
+ * hidden and when leaving the lesson; a failed post keeps its ranges for the next one. The progress websocket
+ * tells the live position (every 5 s while playing, on pause and on a skip forward), so the pupil resumes there
+ * even if the tab dies between two posts. While the video plays, the profile is polled every 80 s so that free
+ * hours and offers stay fresh.
  */
 export function VideoPlayer({ lesson, url, post, expired }: Props) {
   const ref = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(false);
+  useQuery({ ...meQueryOptions, refetchInterval: playing ? PROFILE_POLL_MS : false });
   // Latest values for the listeners, without re-subscribing them (one tracker per lesson).
   const postRef = useRef(post);
   const expiredRef = useRef(expired);
@@ -36,6 +48,14 @@ export function VideoPlayer({ lesson, url, post, expired }: Props) {
     const video = ref.current;
     if (!video) return;
     const tracker = new ProgressTracker();
+    const lessonId = lesson.id;
+    const socket = new ProgressSocket({
+      url: () => {
+        const session = getSession();
+        return session ? progressSocketUrl(lessonId, session.token) : null;
+      },
+      position: () => video.currentTime,
+    });
     const flush = () => {
       const batch = tracker.take();
       if (!batch) return;
@@ -55,13 +75,25 @@ export function VideoPlayer({ lesson, url, post, expired }: Props) {
       if (video.paused || video.seeking) return;
       if (tracker.tick(video.currentTime)) flush();
     };
-    const onSeeking = () => tracker.seek(video.currentTime);
+    const onSeeking = () => {
+      const from = tracker.position;
+      tracker.seek(video.currentTime);
+      if (video.currentTime > from + 0.5) socket.skipForward();
+      else if (video.currentTime < from - 0.5) socket.seekBack();
+    };
     const onStop = () => {
+      setPlaying(false);
+      socket.pause();
       tracker.pause();
       flush();
     };
     const onPlay = () => {
-      if (expiredRef.current) video.pause();
+      if (expiredRef.current) {
+        video.pause();
+        return;
+      }
+      setPlaying(true);
+      socket.play();
     };
     const onVisibility = () => {
       if (document.visibilityState === "hidden") flush();
@@ -81,6 +113,7 @@ export function VideoPlayer({ lesson, url, post, expired }: Props) {
     document.addEventListener("visibilitychange", onVisibility, { signal });
     return () => {
       listening.abort();
+      socket.dispose();
       // Leaving the lesson: what was watched since the last post goes now.
       tracker.pause();
       flush();

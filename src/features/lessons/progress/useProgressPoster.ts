@@ -25,11 +25,22 @@ export function useProgressPoster(lesson: LessonDto, listKey: readonly unknown[]
   const post = useCallback(
     async (extra: ProgressExtra): Promise<ProgressAnswer> => {
       const { lesson: l, listKey: key, isFree: free } = ctx.current;
-      const answer = await sendProgress({ contentId: l.id, chapterId: l.chapter.id, subjectId: l.subject.id, isFree: free, ...extra });
+      const sent = await sendProgress({ contentId: l.id, chapterId: l.chapter.id, subjectId: l.subject.id, isFree: free, ...extra });
+      // Saved on the device (offline): the list shows what is known locally until the replay's answer.
+      const answer: ProgressAnswer = sent ?? {
+        expired: false,
+        percentage: extra.percentage ?? 0,
+        completed: extra.completed ?? false,
+        lastWatchedSecond: extra.position ?? 0,
+      };
       queryClient.setQueryData<LessonListItemDto[]>(key, (items) =>
         items?.map((item) =>
           item.id === l.id
-            ? { ...item, percentage: answer.percentage, completed: item.completed || answer.completed || isCompleted(answer.percentage) }
+            ? {
+                ...item,
+                percentage: Math.max(item.percentage, answer.percentage),
+                completed: item.completed || answer.completed || isCompleted(answer.percentage),
+              }
             : item,
         ),
       );

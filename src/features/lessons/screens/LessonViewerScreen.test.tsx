@@ -1,10 +1,13 @@
 import { Suspense } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { CONTENT_TYPE, type LessonDto, type LessonListItemDto } from "@domain/learning";
 import { renderWithProviders } from "../../../../tests/ui/render";
-import { makeMe } from "../../../../tests/ui/fixtures";
+import { fakeToken, makeMe } from "../../../../tests/ui/fixtures";
+import { clearSession, setSession } from "@/lib/session";
+import { getDb, resetDbForTests } from "@/lib/offline/db";
+import { settled } from "@/lib/offline/deviceStore";
 import { makeItem, makeLesson } from "../testData";
 import { LessonViewerScreen } from "./LessonViewerScreen";
 
@@ -34,8 +37,18 @@ function mockApi(lesson: LessonDto, items: LessonListItemDto[], progress: (body:
   return calls;
 }
 
-afterEach(() => {
+beforeEach(async () => {
+  // Progress and bookmarks go through the device store's outbox, which belongs to the signed-in user.
+  setSession({ token: fakeToken(1) });
+  await getDb().delete();
+  resetDbForTests();
+});
+
+afterEach(async () => {
+  // Posts still on their way belong to this test: let them finish with this test's network.
+  await settled();
   vi.unstubAllGlobals();
+  clearSession();
 });
 
 async function renderViewer(lesson: LessonDto, items: LessonListItemDto[], options: { progress?: (body: unknown) => unknown; me?: ReturnType<typeof makeMe> } = {}) {
@@ -126,7 +139,11 @@ describe("LessonViewerScreen", () => {
     const { calls } = await renderViewer(makeLesson(), three);
     await user.click(screen.getByRole("button", { name: "Ajouter aux favoris" }));
     expect(await screen.findByRole("button", { name: "Retirer des favoris" })).toBeTruthy();
-    const post = calls.find((c) => c.url.endsWith("/bookmark"));
+    const post = await waitFor(() => {
+      const p = calls.find((c) => c.url.endsWith("/bookmark"));
+      expect(p).toBeTruthy();
+      return p!;
+    });
     expect(post).toMatchObject({ url: "/api/user/subjects/maths/chapters/chapitre-1/contents/lecon-1/bookmark", method: "POST" });
     expect(post?.headers["Idempotency-Key"]).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -222,7 +239,7 @@ describe("LessonViewerScreen — protected video", () => {
     expect(post.method).toBe("POST");
     expect(post.headers["X-Api-Key"]).toBe("darsi-web-progress");
     expect(post.body).toMatchObject({ contentId: 11, chapterId: 5, subjectId: 2, isFree: true, ranges: [[0, 12]], position: 12, watchedTime: 12 });
-    const dialog = await screen.findByRole("dialog", { name: "Vos heures gratuites sont épuisées" });
+    const dialog = await screen.findByRole("dialog", { name: "Vos heures gratuites sont épuisées" }, { timeout: 5000 });
     expect(pause).toHaveBeenCalled();
     // The list item takes the answer's percentage (85 %: done).
     await waitFor(() => expect(within(screen.getAllByTestId("lesson-item")[0]!).queryByTestId("icon-done")).toBeTruthy());
@@ -255,31 +272,35 @@ describe("LessonViewerScreen — protected video", () => {
     expect(posts()[1]?.body).toMatchObject({ ranges: [[5, 9]], position: 9 });
   });
 
-  it("keeps the ranges of a failed post and sends them with the next one", async () => {
+  it("keeps a post that failed on the network on the device and sends it, once, before the next one", async () => {
     let fail = true;
     const { calls } = await renderViewer(makeLesson(), three, {
-      progress: () => {
-        if (fail) throw new Error("offline");
-        return { expired: false, percentage: 5, completed: false, lastWatchedSecond: 30 };
-      },
+      progress: () => ({ expired: false, percentage: 5, completed: false, lastWatchedSecond: 30 }),
     });
     const video = screen.getByTestId("lesson-video") as HTMLVideoElement;
     // fetch throws: a network failure.
     const original = vi.mocked(fetch).getMockImplementation()!;
     vi.mocked(fetch).mockImplementation(async (input, init) => {
       if (String(input) === "/svc/progress/progress" && fail) {
-        calls.push({ url: String(input), method: "POST", headers: {}, body: JSON.parse(String(init?.body)) });
+        calls.push({ url: String(input), method: "POST", headers: init?.headers as Record<string, string>, body: JSON.parse(String(init?.body)) });
         throw new TypeError("Failed to fetch");
       }
       return original(input as string, init);
     });
     await act(async () => playThenPause(video, 0, 10));
     await waitFor(() => expect(calls.filter((c) => c.url === "/svc/progress/progress")).toHaveLength(1));
+    // Saved on the device: the viewer says so.
+    expect(await screen.findByTestId("lesson-sync-status")).toBeTruthy();
     fail = false;
     await act(async () => playThenPause(video, 20, 30));
-    await waitFor(() => expect(calls.filter((c) => c.url === "/svc/progress/progress")).toHaveLength(2));
-    const last = calls.filter((c) => c.url === "/svc/progress/progress")[1]!;
-    expect(last.body).toMatchObject({ ranges: [[0, 10], [20, 30]], position: 30 });
+    await waitFor(() => expect(calls.filter((c) => c.url === "/svc/progress/progress")).toHaveLength(3));
+    const posts = calls.filter((c) => c.url === "/svc/progress/progress");
+    // The waiting post goes first, with the key of its first attempt (the server applies it once), then the new one.
+    expect(posts[1]!.body).toMatchObject({ ranges: [[0, 10]] });
+    expect(posts[1]!.headers["Idempotency-Key"]).toBe(posts[0]!.headers["Idempotency-Key"]);
+    expect(posts[2]!.body).toMatchObject({ ranges: [[20, 30]], position: 30 });
+    expect(posts[2]!.headers["Idempotency-Key"]).not.toBe(posts[0]!.headers["Idempotency-Key"]);
+    await waitFor(() => expect(screen.queryByTestId("lesson-sync-status")).toBeNull());
   });
 });
 

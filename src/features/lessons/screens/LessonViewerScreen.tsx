@@ -1,4 +1,5 @@
 import "@mantine/core/styles/Grid.css";
+import { LessonSyncStatus } from "@/components/OfflineStatus";
 import "@mantine/core/styles/Tooltip.css";
 import { Button, Grid, Group, Stack, Text, Title, ActionIcon, Tooltip } from "@mantine/core";
 import { useState } from "react";
@@ -20,6 +21,7 @@ import { ExpiredModal } from "../components/ExpiredModal";
 import { LessonList } from "../components/LessonList";
 import { LessonMedia } from "../components/LessonMedia";
 import { LockScreen } from "../components/LockScreen";
+import { Reactions } from "../components/Reactions";
 import { useProgressPoster } from "../progress/useProgressPoster";
 import { LESSON_TITLE_MAX } from "../limits";
 import type { ViewerKind } from "../lessons.keys";
@@ -114,6 +116,8 @@ export function LessonViewerScreen({ kind, subject, chapter, lesson: slug }: Pro
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
             {lesson.locked ? <LockScreen /> : <LessonMedia lesson={lesson} post={post} expired={expired} />}
+            <LessonSyncStatus lessonId={lesson.id} />
+            <Reactions contentId={lesson.id} locked={lesson.locked} />
             <Group justify="space-between">
               <Button
                 variant="default"

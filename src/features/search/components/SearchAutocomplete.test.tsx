@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { makeAffiliation, makeMe } from "../../../../tests/ui/fixtures";
 import { renderWithProviders } from "../../../../tests/ui/render";
 import type { AutocompleteItemDto } from "../api/autocomplete";
-import { SearchAutocomplete } from "./SearchAutocomplete";
+import { SearchAutocomplete, searchCombobox } from "./SearchAutocomplete";
 
 const results: AutocompleteItemDto[] = [
   { type: "content", name: "Limite d'une suite", slug: "limite-suite", subjectSlug: "maths", chapterSlug: "suites", chapterType: "course" },
@@ -26,6 +26,15 @@ function mockSearch(items: AutocompleteItemDto[] = results) {
 }
 
 const wait = (ms: number) => act(() => new Promise((r) => setTimeout(r, ms)));
+
+/** The field: the plain placeholder first, then the Combobox's own field once its code has loaded. */
+const field = () => screen.getByRole("combobox", { name: "Rechercher" });
+
+// Compile the suggestions' module once, so the first lazy load in a test takes the time of a cached chunk,
+// not of Vitest transforming Mantine's Combobox (the load itself still happens on first use, in each test).
+beforeAll(async () => {
+  await import("./SearchCombobox");
+}, 30_000);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -71,10 +80,9 @@ describe("SearchAutocomplete", () => {
     );
     await renderWithProviders(<SearchAutocomplete />);
     const user = userEvent.setup();
-    const input = screen.getByRole("combobox", { name: "Rechercher" });
-    await user.type(input, "sui");
+    await user.type(field(), "sui");
     await waitFor(() => expect(signals).toHaveLength(1));
-    await user.type(input, "te");
+    await user.type(field(), "te");
     await waitFor(() => expect(signals).toHaveLength(2));
     expect(signals[0]?.aborted).toBe(true);
     expect(await screen.findByRole("option", { name: "Les suites" })).toBeTruthy();
@@ -84,16 +92,15 @@ describe("SearchAutocomplete", () => {
     mockSearch();
     const { router } = await renderWithProviders(<SearchAutocomplete />);
     const user = userEvent.setup();
-    const input = screen.getByRole("combobox", { name: "Rechercher" });
-    await user.type(input, "suite");
+    await user.type(field(), "suite");
     await user.click(await screen.findByRole("option", { name: "Limite d'une suite" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/subjects/maths/chapters/suites/lessons/limite-suite/content"));
 
-    await user.type(input, "suite");
+    await user.type(field(), "suite");
     await user.click(await screen.findByRole("option", { name: "Séance du samedi" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/subjects/maths/chapters/seances/recordings/seance-samedi/content"));
 
-    await user.type(input, "suite");
+    await user.type(field(), "suite");
     await user.click(await screen.findByRole("option", { name: "Les suites" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/subjects/maths/details"));
   });
@@ -117,5 +124,39 @@ describe("SearchAutocomplete", () => {
     await user.type(input, "suite");
     await wait(400);
     expect(calls).toHaveLength(0);
+  });
+
+  describe("loaded on first use", () => {
+    beforeEach(() => searchCombobox.reset());
+
+    it("starts as a plain, closed combobox field, and typing 3 characters shows the suggestions", async () => {
+      const calls = mockSearch();
+      await renderWithProviders(<SearchAutocomplete />);
+      const placeholder = field();
+      expect(placeholder.getAttribute("aria-expanded")).toBe("false");
+      expect(placeholder.getAttribute("placeholder")).toBe("Rechercher un cours, un chapitre…");
+      expect(screen.queryByRole("listbox")).toBeNull();
+      const user = userEvent.setup();
+      await user.type(placeholder, "sui");
+      expect(await screen.findByRole("option", { name: "Mathématiques" })).toBeTruthy();
+      // The text typed before the code arrived was kept, and the focus stayed in the field.
+      expect((field() as HTMLInputElement).value).toBe("sui");
+      expect(document.activeElement).toBe(field());
+      expect(calls).toHaveLength(1);
+      expect(calls[0]?.body).toEqual({ term: "sui" });
+    });
+
+    it("takes over the focus when the field is only focused, with nothing typed yet", async () => {
+      mockSearch();
+      await renderWithProviders(<SearchAutocomplete />);
+      const placeholder = field();
+      const user = userEvent.setup();
+      await user.click(placeholder);
+      await waitFor(() => expect(field()).not.toBe(placeholder));
+      expect(document.activeElement).toBe(field());
+      await user.keyboard("suite");
+      expect(await screen.findByRole("option", { name: "Les suites" })).toBeTruthy();
+      expect((field() as HTMLInputElement).value).toBe("suite");
+    });
   });
 });

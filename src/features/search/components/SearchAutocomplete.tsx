@@ -1,33 +1,20 @@
-import "@mantine/core/styles/Combobox.css";
-import "@mantine/core/styles/Popover.css";
-import "@mantine/core/styles/Tooltip.css";
-import { useState, type ReactNode } from "react";
-import { Combobox, Loader, TextInput, Tooltip, useCombobox } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
-import { keepPreviousData, useQuery, useSuspenseQuery } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
-import { msg } from "@lingui/core/macro";
-import type { MessageDescriptor } from "@lingui/core";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useRef, useState } from "react";
+import { TextInput } from "@mantine/core";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { useLingui } from "@lingui/react/macro";
 import { IconSearch } from "@tabler/icons-react";
-import { GROUP, SEARCH_MIN_CHARS } from "@domain/constants";
+import { GROUP } from "@domain/constants";
 import { hasGroup } from "@domain/user";
-import { viewerPath } from "@domain/learning";
 import { meQueryOptions } from "@/lib/me";
-import { routeTo } from "@/lib/routeTo";
-import { autocompleteQueryOptions, type AutocompleteItemDto } from "../api/autocomplete";
+import { HintTooltip } from "@/components/HintTooltip";
+import { deferred, useDeferred } from "@/components/deferred";
+import type { SearchComboboxProps } from "./SearchCombobox";
 import classes from "./search.module.css";
 
-/** Debounce of the autocomplete (ms). */
-export const SEARCH_DEBOUNCE_MS = 250;
+export { SEARCH_DEBOUNCE_MS } from "./searchConstants";
 
-const GROUPS: Array<{ type: AutocompleteItemDto["type"]; label: MessageDescriptor }> = [
-  { type: "subject", label: msg`Matières` },
-  { type: "chapter", label: msg`Chapitres` },
-  { type: "content", label: msg`Leçons` },
-];
-
-const itemKey = (item: AutocompleteItemDto, index: number) => `${item.type}:${index}`;
+/** The field with its suggestions (Mantine Combobox, Popover, floating-ui): fetched when the field is first used. */
+export const searchCombobox = deferred<SearchComboboxProps>(() => import("./SearchCombobox").then((m) => m.SearchCombobox));
 
 export interface SearchAutocompleteProps {
   /** Added to the field's root (e.g. the top bar's responsive class). */
@@ -43,6 +30,9 @@ export interface SearchAutocompleteProps {
  * The top bar's search (SPEC §2, §5): suggestions from 3 characters, debounced 250 ms, grouped as
  * Matières, Chapitres, Leçons; choosing one opens the subject page or the lesson. Disabled, with the
  * reason, for pupils with an offer of group 104.
+ *
+ * The first load shows a plain field that looks the same; the suggestions' code (SearchCombobox) loads on
+ * focus or on the first keystroke and takes over the typed text, the caret and the focus.
  */
 export function SearchAutocomplete({ className, fullWidth, autoFocus, onNavigate }: SearchAutocompleteProps) {
   const { t } = useLingui();
@@ -50,146 +40,86 @@ export function SearchAutocomplete({ className, fullWidth, autoFocus, onNavigate
   const disabled = hasGroup(me.affiliations, [GROUP.searchDisabled]);
   const label = t`Rechercher`;
   const placeholder = t`Rechercher un cours, un chapitre…`;
-  const icon = <IconSearch size={16} aria-hidden />;
+  const fieldClass = `${fullWidth ? classes.full : classes.field} ${className ?? ""}`;
 
   if (disabled) {
     const why = t`La recherche n'est pas disponible avec votre offre`;
     return (
-      <Tooltip label={why} withArrow events={{ hover: true, focus: true, touch: true }}>
-          <TextInput
-            className={`${fullWidth ? classes.full : classes.field} ${className ?? ""}`}
-            aria-label={`${label} : ${why}`}
-            placeholder={placeholder}
-            leftSection={icon}
-            radius="xl"
-            readOnly
-            aria-disabled
-            data-disabled
-            data-testid="search-autocomplete"
-            styles={{ input: { cursor: "not-allowed", borderStyle: "dashed" } }}
-          />
-      </Tooltip>
+      <HintTooltip label={why} describe={false} touch>
+        <TextInput
+          className={fieldClass}
+          aria-label={`${label} : ${why}`}
+          placeholder={placeholder}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          radius="xl"
+          readOnly
+          aria-disabled
+          data-disabled
+          data-testid="search-autocomplete"
+          styles={{ input: { cursor: "not-allowed", borderStyle: "dashed" } }}
+        />
+      </HintTooltip>
     );
   }
-  return <EnabledSearch className={className} fullWidth={fullWidth} autoFocus={autoFocus} onNavigate={onNavigate} label={label} placeholder={placeholder} icon={icon} />;
+  return <DeferredSearch className={className} fieldClass={fieldClass} fullWidth={fullWidth} autoFocus={autoFocus} onNavigate={onNavigate} label={label} placeholder={placeholder} />;
 }
 
-function EnabledSearch({
+function DeferredSearch({
   className,
+  fieldClass,
   fullWidth,
   autoFocus,
   onNavigate,
   label,
   placeholder,
-  icon,
-}: SearchAutocompleteProps & { label: string; placeholder: string; icon: ReactNode }) {
-  const { i18n } = useLingui();
-  const navigate = useNavigate();
-  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+}: SearchAutocompleteProps & { fieldClass: string; label: string; placeholder: string }) {
+  const [Search, load] = useDeferred(searchCombobox);
   const [value, setValue] = useState("");
-  const typed = value.trim();
-  const [term] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
-  const ready = term.length >= SEARCH_MIN_CHARS && typed.length >= SEARCH_MIN_CHARS;
-  const { data, isFetching, isError } = useQuery({
-    ...autocompleteQueryOptions(term),
-    enabled: ready,
-    placeholderData: keepPreviousData,
-  });
-  const items = ready ? (data ?? []) : [];
+  const field = useRef<HTMLInputElement>(null);
+  const [handover, setHandover] = useState<SearchComboboxProps["takeFocus"]>(null);
 
-  const go = (item: AutocompleteItemDto) => {
-    combobox.closeDropdown();
-    setValue("");
-    onNavigate?.();
-    if (item.type === "content" && item.chapterSlug) {
-      void navigate({ to: routeTo(viewerPath(item.subjectSlug, item.chapterSlug, item.slug, item.chapterType)) });
-    } else {
-      const subject = item.type === "subject" ? item.slug : item.subjectSlug;
-      void navigate({ to: "/subjects/$subject/details", params: { subject } });
-    }
-  };
-
-  let body: ReactNode;
-  if (typed.length < SEARCH_MIN_CHARS) {
-    body = (
-      <Combobox.Empty className={classes.hint}>
-        <Trans>Tapez au moins 3 caractères</Trans>
-      </Combobox.Empty>
+  if (Search) {
+    return (
+      <Search
+        className={className}
+        fullWidth={fullWidth}
+        autoFocus={autoFocus}
+        onNavigate={onNavigate}
+        initialValue={value}
+        takeFocus={handover}
+      />
     );
-  } else if (!ready || (isFetching && items.length === 0)) {
-    body = (
-      <Combobox.Empty className={classes.hint}>
-        <Trans>Recherche…</Trans>
-      </Combobox.Empty>
-    );
-  } else if (isError) {
-    body = (
-      <Combobox.Empty className={classes.hint}>
-        <Trans>La recherche a échoué, réessayez</Trans>
-      </Combobox.Empty>
-    );
-  } else if (items.length === 0) {
-    body = (
-      <Combobox.Empty className={classes.hint}>
-        <Trans>Aucun résultat</Trans>
-      </Combobox.Empty>
-    );
-  } else {
-    body = GROUPS.map(({ type, label: groupLabel }) => {
-      const options = items.map((item, index) => ({ item, index })).filter(({ item }) => item.type === type);
-      if (options.length === 0) return null;
-      return (
-        <Combobox.Group key={type} label={i18n._(groupLabel)} classNames={{ groupLabel: classes.groupLabel }}>
-          {options.map(({ item, index }) => (
-            <Combobox.Option key={itemKey(item, index)} value={itemKey(item, index)}>
-              {item.name}
-            </Combobox.Option>
-          ))}
-        </Combobox.Group>
-      );
-    });
   }
 
+  const start = () =>
+    load(() => {
+      const el = field.current;
+      if (el && document.activeElement === el) setHandover({ start: el.selectionStart, end: el.selectionEnd });
+    });
+
+  // The same field as SearchCombobox's, closed: role, name, look.
   return (
-    <Combobox
-      store={combobox}
-      withinPortal={!fullWidth}
-      onOptionSubmit={(key) => {
-        const index = Number(key.split(":")[1]);
-        const item = items[index];
-        if (item) go(item);
+    <TextInput
+      ref={field}
+      className={fieldClass}
+      aria-label={label}
+      placeholder={placeholder}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      radius="xl"
+      type="search"
+      role="combobox"
+      aria-autocomplete="list"
+      aria-haspopup="listbox"
+      aria-expanded={false}
+      autoComplete="off"
+      data-autofocus={autoFocus || undefined}
+      value={value}
+      data-testid="search-autocomplete"
+      onFocus={start}
+      onChange={(e) => {
+        setValue(e.currentTarget.value);
+        start();
       }}
-    >
-      <Combobox.Target>
-        <TextInput
-          className={`${fullWidth ? classes.full : classes.field} ${className ?? ""}`}
-          aria-label={label}
-          placeholder={placeholder}
-          leftSection={icon}
-          rightSection={isFetching ? <Loader size={14} aria-hidden /> : null}
-          radius="xl"
-          type="search"
-          role="combobox"
-          aria-autocomplete="list"
-          autoComplete="off"
-          data-autofocus={autoFocus || undefined}
-          value={value}
-          data-testid="search-autocomplete"
-          onChange={(e) => {
-            setValue(e.currentTarget.value);
-            combobox.openDropdown();
-            combobox.updateSelectedOptionIndex();
-          }}
-          onClick={() => combobox.openDropdown()}
-          onFocus={() => combobox.openDropdown()}
-          onBlur={() => combobox.closeDropdown()}
-        />
-      </Combobox.Target>
-      <Combobox.Dropdown hidden={typed.length === 0}>
-        <Combobox.Options mah={360} style={{ overflowY: "auto" }} aria-label={label}>
-          {body}
-        </Combobox.Options>
-      </Combobox.Dropdown>
-    </Combobox>
+    />
   );
 }

@@ -1,0 +1,37 @@
+import type { ComponentPropsWithRef } from "react";
+import { Avatar, Box, Indicator, Text, UnstyledButton } from "@mantine/core";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { useLingui } from "@lingui/react/macro";
+import { IconChevronDown } from "@tabler/icons-react";
+import { meQueryOptions } from "@/lib/me";
+import classes from "./shell.module.css";
+
+/**
+ * The user menu's trigger: avatar (with a dot while a parent's request waits), name from 1200 px, chevron.
+ * Drawn the same whether the menu's code is there yet or not (UserMenu.tsx); the menu adds its handlers and
+ * ARIA state through `props`.
+ */
+export function UserMenuTrigger({ className, ...props }: ComponentPropsWithRef<"button">) {
+  const { t } = useLingui();
+  const { data: me } = useSuspenseQuery(meQueryOptions);
+  const fullName = [me.name, me.last_name].filter(Boolean).join(" ");
+  const pendingParent = me.hasParent && me.hasParentRequest;
+  return (
+    <UnstyledButton
+      {...props}
+      className={className ? `${classes.userButton} ${className}` : classes.userButton}
+      aria-label={t`Menu du compte : ${fullName}`}
+      data-testid="user-menu"
+    >
+      <Indicator color="red.8" size={11} offset={4} withBorder disabled={!pendingParent} processing>
+        <Avatar src={me.avatar} name={fullName} color="darsi.8" variant="filled" size={34} radius="xl" alt="" />
+      </Indicator>
+      <Box component="span" className={classes.hideBelowDesktop} maw={140}>
+        <Text component="span" size="sm" fw={600} truncate="end" display="block">
+          {fullName}
+        </Text>
+      </Box>
+      <IconChevronDown size={16} aria-hidden className={classes.hideOnPhone} />
+    </UnstyledButton>
+  );
+}

@@ -1,0 +1,172 @@
+/**
+ * The outbox (DESIGN §4): progress posts and bookmark presses are written to the device first, then sent. Items are
+ * replayed in the order they were made, each once (its Idempotency-Key makes the server apply it once whatever the
+ * number of attempts), only under their own user's token, by one tab or worker at a time (Web Locks).
+ *
+ * React-free and free of page globals: the service worker runs it too (Background Sync).
+ */
+import { getDb, type OutboxItem } from "./db";
+
+/** Server errors (5xx, 429) an item may meet before it is given up (and reported as rejected). */
+export const MAX_SERVER_TRIES = 10;
+
+export const OUTBOX_CHANNEL = "darsi-outbox";
+export const OUTBOX_SYNC_TAG = "darsi-outbox";
+
+export interface RejectedItem {
+  item: OutboxItem;
+  status: number;
+  code: string;
+  errors: Record<string, string[]>;
+}
+
+export interface FlushReport {
+  /** Answers (envelope payloads) of the items sent by this flush, by item id. */
+  sent: Map<number, unknown>;
+  /** The items sent by this flush, in order. */
+  delivered: OutboxItem[];
+  /** Items the server refused for good (validation, locked lesson…): removed from the outbox. */
+  rejected: RejectedItem[];
+  /** Why the flush stopped early (items remain), or null when the user's outbox is empty. */
+  stoppedBy: "network" | "server" | "auth" | null;
+  /** Items of this user still waiting. */
+  remaining: number;
+}
+
+export interface FlushContext {
+  userId: number;
+  token: string;
+  fetchImpl?: typeof fetch;
+}
+
+type NewItem = Omit<OutboxItem, "id" | "createdAt" | "tries">;
+
+/** Stores an item; resolves with its id once it is safely on the device. */
+export async function enqueue(item: NewItem, now = Date.now()): Promise<number> {
+  const id = await getDb().outbox.add({ ...item, createdAt: now, tries: 0 });
+  announce();
+  return id as number;
+}
+
+/** Items of `userId` in the order they were made. */
+export async function pendingItems(userId: number): Promise<OutboxItem[]> {
+  return getDb().outbox.where("userId").equals(userId).sortBy("id");
+}
+
+export async function pendingCount(userId: number): Promise<number> {
+  return getDb().outbox.where("userId").equals(userId).count();
+}
+
+// ------------------------------------------------------------------ one sender at a time
+
+let localChain: Promise<unknown> = Promise.resolve();
+
+/** Runs `fn` holding the outbox lock: across tabs and the worker with Web Locks, within this context with a chain. */
+function withLock<T>(fn: () => Promise<T>): Promise<T> {
+  const run = () => {
+    const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+    return locks ? (locks.request(OUTBOX_CHANNEL, fn) as Promise<T>) : fn();
+  };
+  const next = localChain.then(run, run);
+  localChain = next.catch(() => undefined);
+  return next;
+}
+
+// ------------------------------------------------------------------ sending
+
+type Attempt =
+  | { kind: "ok"; payload: unknown }
+  | { kind: "network" }
+  | { kind: "server"; status: number }
+  | { kind: "auth" }
+  | { kind: "rejected"; status: number; code: string; errors: Record<string, string[]> };
+
+async function attempt(item: OutboxItem, token: string, fetchImpl: typeof fetch): Promise<Attempt> {
+  let res: Response;
+  try {
+    res = await fetchImpl(item.url, {
+      method: item.method,
+      headers: {
+        ...item.headers,
+        Accept: "application/json",
+        "Content-Type": "application/json",
+        Authorization: `Bearer ${token}`,
+        "Idempotency-Key": item.key,
+      },
+      body: item.body === undefined ? undefined : JSON.stringify(item.body),
+    });
+  } catch {
+    return { kind: "network" };
+  }
+  interface Envelope {
+    payload?: unknown;
+    code?: unknown;
+    errors?: unknown;
+  }
+  let json: Envelope | null;
+  try {
+    json = (await res.json()) as Envelope | null;
+  } catch {
+    json = null;
+  }
+  if (res.ok) return { kind: "ok", payload: json?.payload ?? null };
+  if (res.status === 401) return { kind: "auth" };
+  if (res.status >= 500 || res.status === 429 || res.status === 408) return { kind: "server", status: res.status };
+  return {
+    kind: "rejected",
+    status: res.status,
+    code: typeof json?.code === "string" ? json.code : "server_error",
+    errors: json?.errors && typeof json.errors === "object" ? (json.errors as Record<string, string[]>) : {},
+  };
+}
+
+/**
+ * Sends the user's waiting items, oldest first, and stops at the first one that cannot be delivered now (offline,
+ * server error, expired token): the order is kept, nothing is skipped. A refused item (4xx) is removed and reported.
+ */
+export function flushOutbox(ctx: FlushContext): Promise<FlushReport> {
+  const fetchImpl = ctx.fetchImpl ?? globalThis.fetch.bind(globalThis);
+  return withLock(async () => {
+    const db = getDb();
+    const report: FlushReport = { sent: new Map(), delivered: [], rejected: [], stoppedBy: null, remaining: 0 };
+    const items = await pendingItems(ctx.userId);
+    for (const item of items) {
+      const result = await attempt(item, ctx.token, fetchImpl);
+      if (result.kind === "ok") {
+        await db.outbox.delete(item.id!);
+        report.sent.set(item.id!, result.payload);
+        report.delivered.push(item);
+        continue;
+      }
+      if (result.kind === "rejected") {
+        await db.outbox.delete(item.id!);
+        report.rejected.push({ item, status: result.status, code: result.code, errors: result.errors });
+        continue;
+      }
+      if (result.kind === "server") {
+        const tries = item.tries + 1;
+        if (tries >= MAX_SERVER_TRIES) {
+          await db.outbox.delete(item.id!);
+          report.rejected.push({ item, status: result.status, code: "server_error", errors: {} });
+          continue;
+        }
+        await db.outbox.update(item.id!, { tries });
+      }
+      report.stoppedBy = result.kind;
+      break;
+    }
+    report.remaining = await pendingCount(ctx.userId);
+    if (report.sent.size > 0 || report.rejected.length > 0) announce();
+    return report;
+  });
+}
+
+// ------------------------------------------------------------------ telling the other tabs
+
+/** Tells every tab (and the worker) that the outbox changed, so that their status shows the truth. */
+export function announce(): void {
+  if (typeof BroadcastChannel === "undefined") return;
+  const channel = new BroadcastChannel(OUTBOX_CHANNEL);
+  channel.postMessage({ type: "changed" });
+  channel.close();
+}

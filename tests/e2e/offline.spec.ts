@@ -1,0 +1,181 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_PASSWORD } from "./helpers";
+
+// This spec runs its own server so that it can really stop it and start it again on the same database (DESIGN §6:
+// context.setOffline does not cut service-worker fetches). Same build (dist/), its own port and DATA_DIR.
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 57;
+const BASE = `http://localhost:${PORT}`;
+const DATA_DIR = join(tmpdir(), `darsi-e2e-offline-${PORT}`);
+const MAGAZINE_TYPE = 3;
+
+let server: ChildProcess | null = null;
+
+async function startServer(): Promise<void> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), DATA_DIR, BOT_CHECK: "off", RATE_LIMIT_FACTOR: "1000", LOG_LEVEL: "warn" };
+  delete env.DATABASE_URL; // the embedded database, kept across the restart
+  delete env.NODE_ENV;
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { env, stdio: "inherit" });
+  server = child;
+  await expect
+    .poll(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+        return (await fetch(`${BASE}/health`).catch(() => null))?.ok ?? false;
+      },
+      { timeout: 120_000, intervals: [250] },
+    )
+    .toBe(true);
+}
+
+async function stopServer(): Promise<void> {
+  const child = server;
+  server = null;
+  if (!child || child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+  await expect.poll(async () => (await fetch(`${BASE}/health`).catch(() => null)) === null).toBe(true);
+}
+
+async function apiLogin(username: string): Promise<{ token: string; expires_at: string }> {
+  const res = await fetch(`${BASE}/api/auth/login_check`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  return (await res.json()).payload;
+}
+
+async function apiGet<T>(path: string, token: string): Promise<T> {
+  const res = await fetch(`${BASE}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  return (await res.json()).payload as T;
+}
+
+/** A magazine lesson of the pupil's Mathématiques, open to them and never read: its viewer path and its API path. */
+async function unreadMagazine(token: string): Promise<{ viewer: string; api: string }> {
+  const { chapters } = await apiGet<{ chapters: Array<{ chapter: { slug: string; type: string } }> }>("/api/student/subjects/mathematiques/chapters", token);
+  for (const { chapter } of chapters.filter((c) => c.chapter.type === "course")) {
+    const items = await apiGet<Array<{ slug: string; type: { id: number }; percentage: number; locked: boolean }>>(
+      `/api/student/subjects/mathematiques/chapters/${chapter.slug}/contents`,
+      token,
+    );
+    const lesson = items.find((i) => i.type.id === MAGAZINE_TYPE && !i.locked && i.percentage === 0);
+    if (lesson) {
+      return {
+        viewer: `/subjects/mathematiques/chapters/${chapter.slug}/lessons/${lesson.slug}/content`,
+        api: `/api/student/subjects/mathematiques/chapters/${chapter.slug}/contents/${lesson.slug}`,
+      };
+    }
+  }
+  throw new Error("no unread magazine lesson for the Gold pupil");
+}
+
+/** What this origin keeps on the device: localStorage keys, IndexedDB rows per table, CacheStorage entries. */
+async function deviceContents(page: Page) {
+  return page.evaluate(async () => {
+    const idb: Record<string, number> = {};
+    const open = indexedDB.open("darsi");
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    for (const name of Array.from(db.objectStoreNames)) {
+      const req = db.transaction(name).objectStore(name).count();
+      idb[name] = await new Promise<number>((resolve) => (req.onsuccess = () => resolve(req.result)));
+    }
+    db.close();
+    const cacheEntries: Record<string, number> = {};
+    for (const name of await caches.keys()) cacheEntries[name] = (await (await caches.open(name)).keys()).length;
+    return { localStorage: Object.keys(localStorage), idb, cacheEntries };
+  });
+}
+
+test.describe("offline-first", () => {
+  test.describe.configure({ mode: "serial" });
+  test.use({ baseURL: BASE });
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    rmSync(DATA_DIR, { recursive: true, force: true });
+    mkdirSync(DATA_DIR, { recursive: true });
+    await startServer();
+  });
+
+  test.afterAll(async () => {
+    await stopServer();
+    rmSync(DATA_DIR, { recursive: true, force: true });
+  });
+
+  test("with the server stopped, subjects and an opened lesson render from the device; work made offline reaches the server once when it returns; logout leaves nothing", async ({ page }) => {
+    test.setTimeout(180_000);
+    const session = await apiLogin("22000001");
+    const { viewer: MAGAZINE, api: MAGAZINE_API } = await unreadMagazine(session.token);
+    await page.addInitScript(
+      ({ token, expires }) => {
+        if (sessionStorage.getItem("seeded")) return;
+        sessionStorage.setItem("seeded", "1");
+        localStorage.setItem("token", token);
+        localStorage.setItem("expires_at", expires);
+      },
+      { token: session.token, expires: session.expires_at },
+    );
+
+    // Online: the pupil opens the subjects, then a magazine lesson; the service worker takes control.
+    await page.goto("/subjects");
+    await expect(page.getByRole("link", { name: /Mathématiques/ }).first()).toBeVisible();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.goto(MAGAZINE);
+    await expect(page.locator("img[src*='/media/magazines/']")).toBeVisible();
+    await expect(page.getByText(/1 \/ \d/)).toBeVisible();
+    await expect.poll(async () => (await deviceContents(page)).idb.entries ?? 0).toBeGreaterThanOrEqual(4);
+    const before = await apiGet<{ bookmarked: boolean; progress?: { percentage: number } }>(MAGAZINE_API, session.token);
+    const [pressLabel, pressedLabel] = before.bookmarked ? ["Retirer des favoris", "Ajouter aux favoris"] : ["Ajouter aux favoris", "Retirer des favoris"];
+
+    // The connection drops: the server is gone.
+    await stopServer();
+    await page.goto("/subjects");
+    await expect(page.getByRole("link", { name: /Mathématiques/ }).first()).toBeVisible();
+    await page.goto(MAGAZINE);
+    await expect(page.getByText(/1 \/ \d/)).toBeVisible();
+    await expect(page.getByTestId("offline-status")).toContainText("Hors ligne");
+
+    // Offline work: a page turned (progress) and a bookmark. Both stay on the device.
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByText(/2 \/ \d/)).toBeVisible();
+    await page.getByRole("button", { name: pressLabel }).click();
+    await expect(page.getByRole("button", { name: pressedLabel })).toBeVisible();
+    await expect(page.getByTestId("lesson-sync-status")).toBeVisible();
+    await expect.poll(async () => (await deviceContents(page)).idb.outbox).toBeGreaterThanOrEqual(2);
+
+    // The server comes back: the outbox is replayed by itself, in order, once.
+    await startServer();
+    await expect.poll(async () => (await deviceContents(page)).idb.outbox, { timeout: 60_000 }).toBe(0);
+    await expect(page.getByTestId("lesson-sync-status")).toHaveCount(0);
+    const after = await apiGet<{ bookmarked: boolean; progress?: { percentage: number } }>(MAGAZINE_API, session.token);
+    // One press applied once: the state flipped (applied twice, it would be back where it was).
+    expect(after.bookmarked).toBe(!before.bookmarked);
+    expect(after.progress?.percentage ?? 0).toBeGreaterThan(before.progress?.percentage ?? 0);
+    // A reload replays nothing more: the state stays flipped.
+    await page.reload();
+    await expect(page.getByRole("button", { name: pressedLabel })).toBeVisible();
+    expect((await apiGet<{ bookmarked: boolean }>(MAGAZINE_API, session.token)).bookmarked).toBe(!before.bookmarked);
+
+    // Logout on a shared tablet: nothing of this pupil stays on the device.
+    await page.getByTestId("user-menu").click();
+    await page.getByRole("menuitem", { name: "Déconnecter" }).click();
+    await expect(page).toHaveURL(/\/login/);
+    const left = await deviceContents(page);
+    expect(left.localStorage.filter((k) => ["token", "token_type", "expires_at", "user", "admin_user_id"].includes(k) || k.startsWith("darsi:device"))).toEqual([]);
+    expect(left.idb).toMatchObject({ entries: 0, outbox: 0, auth: 0 });
+    expect(Object.entries(left.cacheEntries).filter(([name]) => !name.includes("precache"))).toEqual([]);
+    // The old token is dead on the server too.
+    expect((await fetch(`${BASE}/api/auth/me`, { headers: { Authorization: `Bearer ${session.token}` } })).status).toBe(401);
+  });
+});
