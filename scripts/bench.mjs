@@ -11,9 +11,23 @@
 //      GET /api/auth/me (token from one login). Requests/s and p99 latency, also as ratios to /health.
 //   6. Writes bench-report.json and bench-report.md (git-ignored) and prints the markdown.
 //
-// Flags: --no-lighthouse, --no-load, --runs=N (Lighthouse runs), --duration=S (autocannon seconds),
-// --strict (exit 1 when a budget is missed; by default the report flags it and the exit code is 0).
-// Takes about 2–4 minutes on 2 cores once built.
+//   7. Progress ingestion on PostgreSQL (scripts/bench/progress.mjs): a throw-away database on the local PostgreSQL, a
+//      second server on it (DATABASE_URL), 200 pupils registered through the API with Gold, then
+//      POST /svc/progress/progress at a FIXED arrival rate (open model, scripts/bench/open-loop.mjs) of 1,000 posts/s
+//      for 20 s: achieved posts/s, p50/p95/p99 latency from the scheduled time, errors. Skipped without PostgreSQL.
+//
+//   8. Offline repeat visit (scripts/bench/offline-visit.mjs): a pupil opens /subjects once online, the server stops,
+//      then /subjects is opened again with the CPU slowed down 4×: time from the navigation's start until the subject
+//      cards show (median of 5), served by the service worker and the device store.
+//
+// The signed-in home's size counts the device store (Dexie) too, although it loads only when the device holds
+// something of the pupil or once the page is idle (src/lib/offline/persister.ts): the budget holds either way.
+//
+// Flags: --no-lighthouse, --no-load, --no-progress, --no-offline, --only=progress|offline (only step 7 or 8), --runs=N
+// (Lighthouse runs), --duration=S (autocannon seconds), --progress-rate=N (posts/s, 1000), --progress-duration=S (20),
+// --progress-pupils=N (200), --strict (exit 1 when a budget is missed; by default the report flags it and the exit
+// code is 0). Takes about 3–5 minutes on 2 cores once built.
+// PG_POOL_MAX (default 20) is passed to the progress server.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -22,6 +36,8 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ROOT, buildIfNeeded } from "./lib/build-if-needed.mjs";
+import { measureOfflineVisit } from "./bench/offline-visit.mjs";
+import { runProgressBench } from "./bench/progress.mjs";
 import { BUDGETS, KIB, LOGIN_PREFIXES, kb, measureRoute } from "./size-budget.mjs";
 
 const args = new Set(process.argv.slice(2));
@@ -29,6 +45,13 @@ const argValue = (name, fallback) => {
   const hit = process.argv.slice(2).find((a) => a.startsWith(`--${name}=`));
   return hit ? Number(hit.split("=")[1]) : fallback;
 };
+const argString = (name, fallback) => {
+  const hit = process.argv.slice(2).find((a) => a.startsWith(`--${name}=`));
+  return hit ? hit.slice(name.length + 3) : fallback;
+};
+const ONLY = argString("only", null);
+if (ONLY !== null && ONLY !== "progress" && ONLY !== "offline") throw new Error(`--only=${ONLY}: "progress" or "offline"`);
+const PROGRESS = { rate: argValue("progress-rate", 1000), seconds: argValue("progress-duration", 20), pupils: argValue("progress-pupils", 200) };
 const LH_RUNS = argValue("runs", 3);
 const LOAD_SECONDS = argValue("duration", 10);
 const CONNECTIONS = 50;
@@ -39,7 +62,8 @@ const CONNECTIONS = 50;
 // routes/_auth.tsx and routes/_auth/index.tsx both give `_auth-<hash>.js` (`_authenticated` if the layout is named so),
 // and `index*` catches an index chunk named after itself. Over-counting (an unrelated shared chunk named index-…) errs
 // on the safe side.
-const HOME_PREFIXES = ["index", "_authenticated", "_auth"];
+// `deviceStore`: the offline store (Dexie), counted although it loads only when needed or once the page is idle.
+const HOME_PREFIXES = ["index", "_authenticated", "_auth", "deviceStore"];
 
 const LIMITS = {
   loginJs: BUDGETS.loginJs,
@@ -49,6 +73,11 @@ const LIMITS = {
   accessibility: 100,
   bestPractices: 100,
   cls: 0.02,
+  /** Progress ingestion at a fixed offered rate: achieved share of it, and p99 from the scheduled time. */
+  progressRateShare: 0.99,
+  progressP99Ms: 100,
+  /** Offline repeat visit to rendered subjects, CPU slowed down 4×. */
+  offlineVisitMs: 1000,
 };
 
 const DEMO = { username: "22000001", password: "Darsi#2026" };
@@ -113,7 +142,8 @@ function stopChild(child, graceMs = 5000) {
 
 // ------------------------------------------------------------------ server
 
-async function startServer() {
+/** Starts the app; `extraEnv.DATABASE_URL` runs it on PostgreSQL (otherwise always the embedded database). */
+async function startServer(extraEnv = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "darsi-bench-"));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -128,8 +158,11 @@ async function startServer() {
     RATE_LIMIT_FACTOR: "100000",
     LOG_LEVEL: "warn",
   };
-  delete env.DATABASE_URL; // always the embedded database: a reproducible, self-contained run
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "inherit", "inherit"] });
+  delete env.DATABASE_URL; // the embedded database unless asked: a reproducible, self-contained run
+  Object.assign(env, extraEnv);
+  // BENCH_SERVER_NODE_ARGS: extra Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "inherit", "inherit"] });
   let stopping = false;
   child.once("exit", (code, signal) => {
     if (!stopping) log(`the server exited unexpectedly (${signal ?? `code ${code}`})`);
@@ -324,6 +357,28 @@ function check(label, value, ok, limit) {
   return { label, value, limit, ok: value == null ? null : ok };
 }
 
+function progressMarkdown(p) {
+  const lines = ["## Progress ingestion (PostgreSQL, open model)", ""];
+  if (p.skipped) return [...lines, `progress: skipped (${p.skipped})`, ""];
+  lines.push(
+    `\`POST /svc/progress/progress\` scheduled at a fixed ${p.offeredRate} posts/s for ${p.seconds} s (after a ${p.warmupSeconds} s warm-up), ` +
+      `${p.pupils} pupils (Gold) × ${p.lessons} video lessons, pool ${p.poolMax} connections. Latency counts from the scheduled time ` +
+      "(queueing in the client included).",
+    "",
+    "| offered | achieved | p50 | p95 | p99 | max | errors | max in flight |",
+    "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    `| ${p.offeredRate}/s | ${p.achievedPerSec}/s | ${p.latencyMs.p50} ms | ${p.latencyMs.p95} ms | ${p.latencyMs.p99} ms | ${p.latencyMs.max} ms | ` +
+      `${p.errors} | ${p.maxInFlight} |`,
+    "",
+    `Statuses: ${Object.entries(p.statuses).map(([k, v]) => `${k} × ${v}`).join(", ") || "none"}` +
+      (Object.keys(p.errorKinds).length ? `; failures: ${Object.entries(p.errorKinds).map(([k, v]) => `${k} × ${v}`).join(", ")}` : "") +
+      `. Server time alone: p50 ${p.serviceMs.p50} ms, p99 ${p.serviceMs.p99} ms; scheduler lag at most ${p.maxSchedulerLagMs} ms. ` +
+      `Progress rows of the bench pupils: ${p.rowsBefore.rows} before, ${p.rowsAfter.rows} after.`,
+    "",
+  );
+  return lines;
+}
+
 function markdown(report) {
   const mark = (ok) => (ok === null ? "—" : ok ? "✅" : "❌");
   const lines = [`# Darsi bench — ${report.date}`, "", `Node ${report.node}, ${report.cpus} CPU, build ${report.buildId ?? "?"}`, ""];
@@ -331,40 +386,48 @@ function markdown(report) {
   for (const c of report.checks) lines.push(`| ${c.label} | ${c.value ?? "n/a"} | ${c.limit} | ${mark(c.ok)} |`);
   lines.push("");
 
-  lines.push("## Bundle (gzip)", "", "| route | JS | CSS | files |", "| --- | ---: | ---: | ---: |");
-  for (const [name, m] of Object.entries(report.sizes)) lines.push(`| ${name} | ${kb(m.js)} | ${kb(m.css)} | ${m.files.length} |`);
-  lines.push("", "<details><summary>files</summary>", "");
-  for (const [name, m] of Object.entries(report.sizes)) {
-    lines.push(`**${name}**`, "", "| file | gzip | loaded as |", "| --- | ---: | --- |");
-    for (const f of m.files) lines.push(`| ${f.file} | ${kb(f.gzip)} | ${f.via} |`);
-    lines.push("");
-  }
-  lines.push("</details>", "");
-
-  lines.push("## Lighthouse (mobile, /login)", "");
-  const lh = report.lighthouse;
-  if (lh.skipped) lines.push(`lighthouse: skipped (${lh.skipped})`, "");
-  else {
-    const m = lh.median;
-    lines.push(`Median of ${lh.runs.filter((r) => !r.error).length} run(s) (${lh.chromium}).`, "");
-    lines.push("| performance | accessibility | best practices | CLS | LCP | TBT |", "| ---: | ---: | ---: | ---: | ---: | ---: |");
-    lines.push(`| ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${m.cls?.toFixed(3)} | ${Math.round(m.lcpMs ?? 0)} ms | ${Math.round(m.tbtMs ?? 0)} ms |`, "");
-    if (lh.failingA11y.length) lines.push(`Failing accessibility audits: ${lh.failingA11y.join(", ")}`, "");
-    if (lh.failingBestPractices.length) lines.push(`Failing best-practices audits: ${lh.failingBestPractices.join(", ")}`, "");
-  }
-
-  lines.push(`## HTTP (autocannon, ${report.load.connections ?? "?"} connections × ${report.load.durationSeconds ?? "?"} s)`, "");
-  if (report.load.skipped) lines.push(`load: skipped (${report.load.skipped})`, "");
-  else {
-    lines.push("| route | req/s | p50 | p99 | req/s ÷ /health | p99 ÷ /health | non-2xx | errors |");
-    lines.push("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
-    for (const r of report.load.results) {
-      lines.push(
-        `| ${r.name} | ${r.requestsPerSec} | ${r.p50Ms} ms | ${r.p99Ms} ms | ${r.rpsRatioToHealth} | ${r.p99RatioToHealth} | ${r.non2xx} | ${r.errors} |`,
-      );
+  if (report.sizes) {
+    lines.push("## Bundle (gzip)", "", "| route | JS | CSS | files |", "| --- | ---: | ---: | ---: |");
+    for (const [name, m] of Object.entries(report.sizes)) lines.push(`| ${name} | ${kb(m.js)} | ${kb(m.css)} | ${m.files.length} |`);
+    lines.push("", "<details><summary>files</summary>", "");
+    for (const [name, m] of Object.entries(report.sizes)) {
+      lines.push(`**${name}**`, "", "| file | gzip | loaded as |", "| --- | ---: | --- |");
+      for (const f of m.files) lines.push(`| ${f.file} | ${kb(f.gzip)} | ${f.via} |`);
+      lines.push("");
     }
-    lines.push("");
+    lines.push("</details>", "");
   }
+
+  if (report.lighthouse) {
+    lines.push("## Lighthouse (mobile, /login)", "");
+    const lh = report.lighthouse;
+    if (lh.skipped) lines.push(`lighthouse: skipped (${lh.skipped})`, "");
+    else {
+      const m = lh.median;
+      lines.push(`Median of ${lh.runs.filter((r) => !r.error).length} run(s) (${lh.chromium}).`, "");
+      lines.push("| performance | accessibility | best practices | CLS | LCP | TBT |", "| ---: | ---: | ---: | ---: | ---: | ---: |");
+      lines.push(`| ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${m.cls?.toFixed(3)} | ${Math.round(m.lcpMs ?? 0)} ms | ${Math.round(m.tbtMs ?? 0)} ms |`, "");
+      if (lh.failingA11y.length) lines.push(`Failing accessibility audits: ${lh.failingA11y.join(", ")}`, "");
+      if (lh.failingBestPractices.length) lines.push(`Failing best-practices audits: ${lh.failingBestPractices.join(", ")}`, "");
+    }
+  }
+
+  if (report.load) {
+    lines.push(`## HTTP (autocannon, ${report.load.connections ?? "?"} connections × ${report.load.durationSeconds ?? "?"} s)`, "");
+    if (report.load.skipped) lines.push(`load: skipped (${report.load.skipped})`, "");
+    else {
+      lines.push("| route | req/s | p50 | p99 | req/s ÷ /health | p99 ÷ /health | non-2xx | errors |");
+      lines.push("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+      for (const r of report.load.results) {
+        lines.push(
+          `| ${r.name} | ${r.requestsPerSec} | ${r.p50Ms} ms | ${r.p99Ms} ms | ${r.rpsRatioToHealth} | ${r.p99RatioToHealth} | ${r.non2xx} | ${r.errors} |`,
+        );
+      }
+      lines.push("");
+    }
+  }
+
+  if (report.progress) lines.push(...progressMarkdown(report.progress));
   lines.push(`_${report.elapsedSeconds} s in total._`, "");
   return lines.join("\n");
 }
@@ -373,42 +436,92 @@ function markdown(report) {
 
 async function main() {
   const started = Date.now();
-  await buildIfNeeded({ log });
   const dist = join(ROOT, "dist");
-  const sizes = {
-    "/login": measureRoute(dist, { prefixes: LOGIN_PREFIXES }),
-    "signed-in home": measureRoute(dist, { prefixes: HOME_PREFIXES }),
-  };
-  log(`sizes: /login JS ${kb(sizes["/login"].js)}, CSS ${kb(sizes["/login"].css)}; home JS ${kb(sizes["signed-in home"].js)}`);
+  let sizes;
+  let lighthouse;
+  let load;
+  let progress;
+  let offline;
+  if (ONLY === null) {
+    await buildIfNeeded({ log });
+    sizes = {
+      "/login": measureRoute(dist, { prefixes: LOGIN_PREFIXES }),
+      "signed-in home": measureRoute(dist, { prefixes: HOME_PREFIXES }),
+    };
+    log(`sizes: /login JS ${kb(sizes["/login"].js)}, CSS ${kb(sizes["/login"].css)}; home JS ${kb(sizes["signed-in home"].js)}`);
 
-  const server = await startServer();
-  let lighthouse = { skipped: "disabled (--no-lighthouse)" };
-  let load = { skipped: "disabled (--no-load)" };
-  try {
-    if (!args.has("--no-lighthouse")) {
-      lighthouse = await runLighthouse(`${server.base}/login`);
-      if (lighthouse.skipped) log(`lighthouse: skipped (${lighthouse.skipped})`);
+    const server = await startServer();
+    lighthouse = { skipped: "disabled (--no-lighthouse)" };
+    load = { skipped: "disabled (--no-load)" };
+    try {
+      if (!args.has("--no-lighthouse")) {
+        lighthouse = await runLighthouse(`${server.base}/login`);
+        if (lighthouse.skipped) log(`lighthouse: skipped (${lighthouse.skipped})`);
+      }
+      if (!args.has("--no-load")) load = await runLoad(server.base);
+    } finally {
+      await cleanup();
     }
-    if (!args.has("--no-load")) load = await runLoad(server.base);
-  } finally {
-    await cleanup();
+  }
+  if (ONLY === "offline" || (ONLY === null && !args.has("--no-offline"))) {
+    await buildIfNeeded({ log });
+    try {
+      offline = await measureOfflineVisit({ log });
+      log(`offline repeat visit: median ${offline.medianMs} ms (${offline.runsMs.join(", ")})`);
+    } catch (error) {
+      offline = { skipped: error instanceof Error ? error.message : String(error) };
+    }
+  } else {
+    offline = { skipped: "disabled" };
+  }
+  if (ONLY === "progress" || (ONLY === null && !args.has("--no-progress"))) {
+    try {
+      progress = await runProgressBench({ startServer, cleanups, log, ...PROGRESS });
+      if (progress.skipped) log(`progress: skipped (${progress.skipped})`);
+    } finally {
+      await cleanup();
+    }
+  } else {
+    progress = { skipped: "disabled (--no-progress)" };
   }
 
-  const lhm = lighthouse.median ?? {};
-  const homeJs = sizes["signed-in home"].js;
-  const checks = [
-    check("/login JS (gzip)", kb(sizes["/login"].js), sizes["/login"].js <= LIMITS.loginJs, `≤ ${kb(LIMITS.loginJs)}`),
-    check("/login CSS (gzip)", kb(sizes["/login"].css), sizes["/login"].css <= LIMITS.loginCss, `≤ ${kb(LIMITS.loginCss)}`),
-    check("signed-in home JS (gzip)", kb(homeJs), homeJs <= LIMITS.homeJs, `≤ ${kb(LIMITS.homeJs)}`),
-    check("Lighthouse performance", lhm.performance ?? null, lhm.performance >= LIMITS.performance, `≥ ${LIMITS.performance}`),
-    check("Lighthouse accessibility", lhm.accessibility ?? null, lhm.accessibility >= LIMITS.accessibility, `${LIMITS.accessibility}`),
-    check("Lighthouse best practices", lhm.bestPractices ?? null, lhm.bestPractices >= LIMITS.bestPractices, `${LIMITS.bestPractices}`),
-    check("CLS", lhm.cls == null ? null : Number(lhm.cls.toFixed(3)), lhm.cls <= LIMITS.cls, `≤ ${LIMITS.cls}`),
-  ];
-  if (load.results) {
+  const checks = [];
+  if (sizes) {
+    const lhm = lighthouse.median ?? {};
+    const homeJs = sizes["signed-in home"].js;
+    checks.push(
+      check("/login JS (gzip)", kb(sizes["/login"].js), sizes["/login"].js <= LIMITS.loginJs, `≤ ${kb(LIMITS.loginJs)}`),
+      check("/login CSS (gzip)", kb(sizes["/login"].css), sizes["/login"].css <= LIMITS.loginCss, `≤ ${kb(LIMITS.loginCss)}`),
+      check("signed-in home JS (gzip)", kb(homeJs), homeJs <= LIMITS.homeJs, `≤ ${kb(LIMITS.homeJs)}`),
+      check("Lighthouse performance", lhm.performance ?? null, lhm.performance >= LIMITS.performance, `≥ ${LIMITS.performance}`),
+      check("Lighthouse accessibility", lhm.accessibility ?? null, lhm.accessibility >= LIMITS.accessibility, `${LIMITS.accessibility}`),
+      check("Lighthouse best practices", lhm.bestPractices ?? null, lhm.bestPractices >= LIMITS.bestPractices, `${LIMITS.bestPractices}`),
+      check("CLS", lhm.cls == null ? null : Number(lhm.cls.toFixed(3)), lhm.cls <= LIMITS.cls, `≤ ${LIMITS.cls}`),
+    );
+  }
+  if (load?.results) {
     for (const r of load.results) {
       if (r.non2xx || r.errors) checks.push(check(`${r.name} responses`, `${r.non2xx} non-2xx, ${r.errors} errors`, false, "all 2xx"));
     }
+  }
+  if (progress && !progress.skipped) {
+    const floor = Math.round(progress.offeredRate * LIMITS.progressRateShare);
+    checks.push(
+      check(`progress posts/s at ${progress.offeredRate}/s offered (PostgreSQL)`, progress.achievedPerSec, progress.achievedPerSec >= floor, `≥ ${floor}`),
+      check("progress p99 latency", `${progress.latencyMs.p99} ms`, progress.latencyMs.p99 <= LIMITS.progressP99Ms, `≤ ${LIMITS.progressP99Ms} ms`),
+      check("progress errors", progress.errors, progress.errors === 0, "0"),
+    );
+  }
+
+  if (offline && !offline.skipped) {
+    checks.push(
+      check(
+        `offline repeat visit to /subjects (CPU ×${offline.cpuSlowdown}, median)`,
+        `${offline.medianMs} ms`,
+        offline.medianMs <= LIMITS.offlineVisitMs,
+        `≤ ${LIMITS.offlineVisitMs} ms`,
+      ),
+    );
   }
 
   let buildId = null;
@@ -427,6 +540,8 @@ async function main() {
     sizes,
     lighthouse,
     load,
+    progress,
+    offline,
     elapsedSeconds: Math.round((Date.now() - started) / 1000),
   };
   const md = markdown(report);
