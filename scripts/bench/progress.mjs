@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 // Progress ingestion on PostgreSQL: POST /svc/progress/progress at a fixed arrival rate (open model), many pupils.
 //
 //   1. Creates a throw-away database `darsi_bench_<random>` on the local PostgreSQL (as postgres, else root; or
@@ -156,8 +157,14 @@ export async function runProgressBench({ startServer, cleanups, log, rate = 1000
     return {
       method: "POST",
       path: "/svc/progress/progress",
-      // As a browser sends it (the answer is small enough to go uncompressed).
-      headers: { authorization: `Bearer ${tokens[pupil]}`, "x-api-key": API_KEY, "accept-encoding": "gzip, deflate, br" },
+      // As a browser sends it: through the outbox, each post with its own Idempotency-Key (the answer is small enough
+      // to go uncompressed).
+      headers: {
+        authorization: `Bearer ${tokens[pupil]}`,
+        "x-api-key": API_KEY,
+        "idempotency-key": randomUUID(),
+        "accept-encoding": "gzip, deflate, br",
+      },
       body: {
         contentId: lesson.contentId,
         chapterId: lesson.chapterId,
