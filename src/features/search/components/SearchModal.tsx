@@ -21,7 +21,17 @@ export function SearchModal({ opened, onClose }: SearchModalProps) {
   }, []);
   const label = t`Rechercher`;
   return (
-    <Modal opened={opened && mounted} onClose={onClose} title={label} fullScreen={false} size="100%" yOffset={8} closeButtonProps={{ "aria-label": t`Fermer` }}>
+    <Modal
+      opened={opened && mounted}
+      onClose={onClose}
+      title={label}
+      fullScreen={false}
+      size="100%"
+      yOffset={8}
+      closeButtonProps={{ "aria-label": t`Fermer` }}
+      // The suggestions open under the field inside the dialog: room for them, or the dialog's edge would cut them.
+      styles={{ body: { minHeight: "min(26rem, 70dvh)" } }}
+    >
       <SearchCombobox fullWidth autoFocus onNavigate={onClose} />
     </Modal>
   );

@@ -1,0 +1,33 @@
+import type { ComponentPropsWithRef } from "react";
+import { Button } from "@mantine/core";
+import { useLingui } from "@lingui/react/macro";
+import { IconLanguage } from "@tabler/icons-react";
+import { LOCALES, type Locale } from "@domain/constants";
+import { LANGUAGE_NAMES } from "./languages";
+
+/** The current language, falling back to French. */
+export function currentLocale(locale: string): Locale {
+  return (LOCALES as readonly string[]).includes(locale) ? (locale as Locale) : "fr";
+}
+
+/**
+ * The language menu's button (the top bar draws it before the menu's code has loaded, the menu uses it as its target):
+ * one component so that both always look and read the same.
+ */
+export function LanguageButton({ compact = false, ...rest }: { compact?: boolean } & Omit<ComponentPropsWithRef<"button">, "color">) {
+  const { t, i18n } = useLingui();
+  const current = currentLocale(i18n.locale);
+  return (
+    <Button
+      variant="subtle"
+      color="gray"
+      size="compact-sm"
+      leftSection={<IconLanguage size={18} aria-hidden />}
+      aria-label={t`Changer de langue`}
+      data-testid="language-switcher"
+      {...rest}
+    >
+      {compact ? current.toUpperCase() : LANGUAGE_NAMES[current]}
+    </Button>
+  );
+}
