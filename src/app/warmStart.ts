@@ -1,6 +1,7 @@
 import type { AnyRouter } from "@tanstack/react-router";
 import { getSession } from "@/lib/session";
-import { currentUserId, deviceHasDataFor, loadDeviceStore } from "@/lib/offline/persister";
+import { deviceHasDataFor, loadDeviceStore } from "@/lib/offline/persister";
+import { currentUserId } from "@/lib/offline/user";
 
 /**
  * A signed-in start fetches, side by side and before the first render, what it would otherwise fetch one after the

@@ -20,7 +20,8 @@ export interface Viewer {
   attachmentsRestricted: boolean;
 }
 
-const day = (now: Date) => now.toISOString().slice(0, 10);
+/** The calendar day (UTC) an affiliation must still cover: its end date is compared with it. */
+export const isoDay = (now: Date) => now.toISOString().slice(0, 10);
 
 export async function loadViewer(db: Db | Tx, userId: number, now: Date): Promise<Viewer> {
   const [u] = await db
@@ -32,7 +33,7 @@ export async function loadViewer(db: Db | Tx, userId: number, now: Date): Promis
   const live = await db
     .select({ groupId: affiliations.groupId })
     .from(affiliations)
-    .where(and(eq(affiliations.userId, userId), gte(affiliations.endDate, day(now))));
+    .where(and(eq(affiliations.userId, userId), gte(affiliations.endDate, isoDay(now))));
   const groupIds = [...new Set(live.map((a) => a.groupId))];
   const unlocks = groupIds.length
     ? await db.select({ subjectId: groupSubjects.subjectId, all: groupSubjects.allSubjects }).from(groupSubjects).where(inArray(groupSubjects.groupId, groupIds))

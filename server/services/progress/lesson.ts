@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { affiliations, chapters, contents, groupSubjects, progress, subjects, users } from "../../db/schema";
 import { notFound } from "../../lib/errors";
+import { isoDay } from "../learning/access";
 
 /** What is stored of a pupil's progress in a lesson (the row the progress service merges into). */
 export interface StoredProgress {
@@ -24,8 +25,6 @@ export interface ProgressLesson {
   /** The pupil's stored progress in it, if any (read without a lock: writers compare and set). */
   progress: StoredProgress | null;
 }
-
-const day = (now: Date) => now.toISOString().slice(0, 10);
 
 /**
  * One statement, prepared once per database (the hot path of progress ingestion): the lesson with its chapter and
@@ -79,7 +78,7 @@ export async function findProgressLesson(db: Db, userId: number, contentId: numb
     query = prepare(db);
     prepared.set(db, query);
   }
-  const [row] = await query.execute({ userId, contentId, today: day(now) });
+  const [row] = await query.execute({ userId, contentId, today: isoDay(now) });
   if (!row || row.userDivisionId === null || row.divisionId !== row.userDivisionId) throw notFound();
   return {
     contentId: row.contentId,

@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { clearSession, getSession, setSession } from "@/lib/session";
-import { currentUserId, loadDeviceStore } from "@/lib/offline/persister";
+import { loadDeviceStore } from "@/lib/offline/persister";
+import { currentUserId } from "@/lib/offline/user";
 import { logoutRequest } from "./api/logout";
 
 const REFERRAL_KEY = "referral_code";

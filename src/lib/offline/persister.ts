@@ -17,8 +17,6 @@ import type { Query, QueryClient, QueryFunction, QueryFunctionContext, QueryKey 
 import type * as DeviceStoreModule from "./deviceStore";
 import { currentUserId } from "./user";
 
-export { currentUserId };
-
 /** First elements of the query keys kept on the device: the profile and the learning screens. */
 const KEPT_ROOTS = new Set(["me", "subjects", "home", "lessons", "bookmarks"]);
 /** Of the lessons feature, only the lessons opened and their chapter lists (not reactions, quizzes, report reasons). */
