@@ -35,6 +35,8 @@ export default defineConfig({
           name: "ui",
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
+          // Stylesheet links (the device's last screens list them) are not fetched, and that is not an error.
+          environmentOptions: { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: true } } },
           setupFiles: ["tests/setup-ui.ts"],
           testTimeout: 15000,
         },

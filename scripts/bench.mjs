@@ -467,7 +467,8 @@ async function main() {
     await buildIfNeeded({ log });
     try {
       offline = await measureOfflineVisit({ log });
-      log(`offline repeat visit: median ${offline.medianMs} ms (${offline.runsMs.join(", ")})`);
+      log(`offline repeat visit: subjects on screen, median ${offline.medianMs} ms (${offline.runsMs.join(", ")})`);
+      log(`offline repeat visit: the app's own screen, median ${offline.appMedianMs} ms (${offline.appRunsMs.join(", ")})`);
     } catch (error) {
       offline = { skipped: error instanceof Error ? error.message : String(error) };
     }
@@ -516,11 +517,13 @@ async function main() {
   if (offline && !offline.skipped) {
     checks.push(
       check(
-        `offline repeat visit to /subjects (CPU ×${offline.cpuSlowdown}, median)`,
+        `offline repeat visit: subjects on screen (CPU ×${offline.cpuSlowdown}, median)`,
         `${offline.medianMs} ms`,
         offline.medianMs <= LIMITS.offlineVisitMs,
         `≤ ${LIMITS.offlineVisitMs} ms`,
       ),
+      // Reported, not budgeted: when the app's own screen (interactive) replaces the last screen painted at start.
+      check(`offline repeat visit: the app's own screen (CPU ×${offline.cpuSlowdown}, median)`, `${offline.appMedianMs} ms`, true, "reported"),
     );
   }
 

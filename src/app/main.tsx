@@ -9,10 +9,12 @@ import { router } from "./router";
 import { registerServiceWorker } from "./serviceWorker";
 import { startOfflineSync } from "./offline";
 import { warmStart } from "./warmStart";
+import { installSnapshots } from "./snapshot";
 import { queryClient } from "./queryClient";
 
 installChunkReload();
 warmStart(router);
+installSnapshots(router);
 const locale = initialLocale();
 await activateLocale(locale);
 

@@ -124,6 +124,14 @@ test.describe("offline-first", () => {
       },
       { token: session.token, expires: session.expires_at },
     );
+    // Whether the page painted the pupil's last screen (public/snapshot.js) before the app took over.
+    await page.addInitScript(() => {
+      new MutationObserver((records, observer) => {
+        if (!document.getElementById("snapshot")) return;
+        (window as { snapshotShown?: boolean }).snapshotShown = true;
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
 
     // Online: the pupil opens the subjects, then a magazine lesson; the service worker takes control.
     await page.goto("/subjects");
@@ -142,6 +150,9 @@ test.describe("offline-first", () => {
     await stopServer();
     await page.goto("/subjects");
     await expect(page.getByRole("link", { name: /Mathématiques/ }).first()).toBeVisible();
+    // The last screen of /subjects was painted at once, then the live page replaced it.
+    expect(await page.evaluate(() => (window as { snapshotShown?: boolean }).snapshotShown)).toBe(true);
+    await expect(page.locator("#snapshot")).toHaveCount(0);
     await page.goto(MAGAZINE);
     await expect(page.getByText(/1 \/ \d/)).toBeVisible();
     await expect(page.getByTestId("offline-status")).toContainText("Hors ligne");
@@ -167,12 +178,13 @@ test.describe("offline-first", () => {
     await expect(page.getByRole("button", { name: pressedLabel })).toBeVisible();
     expect((await apiGet<{ bookmarked: boolean }>(MAGAZINE_API, session.token)).bookmarked).toBe(!before.bookmarked);
 
-    // Logout on a shared tablet: nothing of this pupil stays on the device.
+    // Logout on a shared tablet: nothing of this pupil stays on the device (there was: last screens, answers).
+    expect((await deviceContents(page)).localStorage.filter((k) => k.startsWith("darsi:snap:"))).not.toEqual([]);
     await page.getByTestId("user-menu").click();
     await page.getByRole("menuitem", { name: "Déconnecter" }).click();
     await expect(page).toHaveURL(/\/login/);
     const left = await deviceContents(page);
-    expect(left.localStorage.filter((k) => ["token", "token_type", "expires_at", "user", "admin_user_id"].includes(k) || k.startsWith("darsi:device"))).toEqual([]);
+    expect(left.localStorage.filter((k) => ["token", "token_type", "expires_at", "user", "admin_user_id"].includes(k) || k.startsWith("darsi:device") || k.startsWith("darsi:snap"))).toEqual([]);
     expect(left.idb).toMatchObject({ entries: 0, outbox: 0, auth: 0 });
     expect(Object.entries(left.cacheEntries).filter(([name]) => !name.includes("precache"))).toEqual([]);
     // The old token is dead on the server too.

@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { clearSession, getSession, setSession } from "@/lib/session";
 import { loadDeviceStore } from "@/lib/offline/persister";
 import { currentUserId } from "@/lib/offline/user";
+import { wipeSnapshots } from "@/lib/offline/snapshot";
 import { logoutRequest } from "./api/logout";
 
 const REFERRAL_KEY = "referral_code";
@@ -40,6 +41,7 @@ export async function signOut(queryClient: QueryClient, registrationUrl: string)
   await store?.flushBeforeSignOut();
   await logoutRequest();
   clearSession();
+  if (userId !== null) wipeSnapshots(userId);
   queryClient.clear();
   if (store && userId !== null) await store.wipeUser(userId).catch(() => undefined);
   await clearUserCaches();
