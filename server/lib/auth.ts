@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { sign, verify } from "hono/jwt";
 import { sessions, users } from "../db/schema";
 import type { Db } from "../db/client";
 import type { Deps } from "./deps";
+import { batcherPer, createBatcher } from "./batcher";
 
 /** Only this algorithm is accepted; a token signed otherwise (or `none`) is rejected. */
 const ALG = "HS256" as const;
@@ -68,6 +69,27 @@ async function verifiedClaims(token: string, secret: string): Promise<Record<str
   return claims;
 }
 
+interface LiveSession {
+  s: typeof sessions.$inferSelect;
+  userType: string;
+}
+
+/**
+ * The live (not revoked) session rows, read for all the requests of a moment in one statement (`createBatcher`): every
+ * authenticated request checks its session, so under load this is one round trip for many requests.
+ */
+const sessionLoader = batcherPer((db: Db) =>
+  createBatcher<string, LiveSession | null>(async (ids) => {
+    const rows = await db
+      .select({ s: sessions, userType: users.userType })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(inArray(sessions.id, [...new Set(ids)]), isNull(sessions.revokedAt)));
+    const byId = new Map(rows.map((r) => [r.s.id, r]));
+    return ids.map((id) => byId.get(id) ?? null);
+  }),
+);
+
 /** Resolves a bearer token to its live session, or null (bad signature, expired, logged out, password changed). */
 export async function authenticate(deps: Pick<Deps, "db" | "secret" | "now">, header: string | undefined): Promise<AuthInfo | null> {
   if (!header?.startsWith("Bearer ")) return null;
@@ -76,12 +98,7 @@ export async function authenticate(deps: Pick<Deps, "db" | "secret" | "now">, he
   if (!claims) return null;
   const sid = claims.sid;
   if (typeof sid !== "string" || !/^[0-9a-f-]{36}$/.test(sid)) return null;
-  const [row] = await deps.db
-    .select({ s: sessions, userType: users.userType, passwordChangedAt: users.passwordChangedAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sid), isNull(sessions.revokedAt)))
-    .limit(1);
+  const row = await sessionLoader(deps.db)(sid);
   if (!row) return null;
   const now = deps.now();
   if (row.s.expiresAt <= now) return null;

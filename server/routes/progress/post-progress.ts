@@ -1,8 +1,8 @@
 import { ProgressPostSchema } from "../../../domain/schemas/progress";
 import { AppError } from "../../lib/errors";
-import { readIdempotencyKey, requestHash, withNaturalIdempotency } from "../../lib/idempotency";
+import { readIdempotencyKey, requestHash } from "../../lib/idempotency";
 import { defineRoute } from "../../lib/route";
-import { recordProgress } from "../../services/progress/record";
+import { ingestProgress } from "../../services/progress/ingest";
 
 export default defineRoute({
   method: "post",
@@ -16,9 +16,7 @@ export default defineRoute({
     if (c.req.header("x-api-key") !== deps.env.PROGRESS_API_KEY) throw new AppError(401, "unauthorized", undefined, "Missing or wrong X-Api-Key");
     // The outbox sends every post with an Idempotency-Key: a replay gets the first answer back, applied once.
     const key = readIdempotencyKey(c.req.header("idempotency-key"));
-    const { result: payload, replayed } = await withNaturalIdempotency(deps, auth, key, requestHash("POST", c.req.path, body), () =>
-      recordProgress(deps, auth, body),
-    );
+    const { result: payload, replayed } = await ingestProgress(deps, { auth, input: body, key, hash: requestHash("POST", c.req.path, body) });
     const replayHeader: Record<string, string> = replayed ? { "Idempotency-Replayed": "true" } : {};
     // The hottest write of the platform (every player, every 50 s): the answer is about 80 bytes, so it goes with its
     // Content-Length, which lets the compress middleware skip it (under its 1 kB threshold) instead of streaming a

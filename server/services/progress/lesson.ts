@@ -1,6 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { affiliations, chapters, contents, groupSubjects, progress, subjects, users } from "../../db/schema";
+import { sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { affiliations, chapters, contents, groupSubjects, idempotencyKeys, progress, subjects, users } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { isoDay } from "../learning/access";
 
@@ -26,71 +26,109 @@ export interface ProgressLesson {
   progress: StoredProgress | null;
 }
 
+/** What the idempotency table holds for a post's key (DESIGN §3), read with the lesson. */
+export interface PreviousKey {
+  requestHash: string;
+  status: number | null;
+  response: unknown;
+  createdAtMs: number;
+}
+
+export interface ProgressLessonRequest {
+  userId: number;
+  contentId: number;
+  /** The post's Idempotency-Key, if any: its stored row comes back as `previousKey`. */
+  key?: string | undefined;
+}
+
+interface Row {
+  i: number;
+  contentId: number;
+  typeId: number;
+  durationS: number | null;
+  isFree: boolean;
+  chapterId: number;
+  subjectId: number;
+  divisionId: number;
+  userDivisionId: number | null;
+  unlockedByOffer: boolean;
+  ranges: Array<[number, number]> | null;
+  percentage: number | null;
+  completed: boolean | null;
+  lastWatchedSecond: number | null;
+  keyHash: string | null;
+  keyStatus: number | null;
+  keyResponse: unknown;
+  keyCreatedAtMs: number | null;
+}
+
 /**
- * One statement, prepared once per database (the hot path of progress ingestion): the lesson with its chapter and
- * subject, the pupil's class, whether a live offer of the pupil unlocks the subject, and the stored progress row.
+ * One statement for many posts (the hot path of progress ingestion, see `ingest.ts`): for each (pupil, lesson, key)
+ * the lesson with its chapter and subject, the pupil's class, whether a live offer of the pupil unlocks the subject,
+ * the stored progress row and the stored Idempotency-Key row. The requests go as one JSON parameter.
  *
  * The unlock rule is the one of `learning/access.ts` (`isUnlocked`): free, or a live affiliation (end date today or
  * later) whose group unlocks the subject (`group_subjects`: that subject, or `all_subjects`) — the subject being of
  * the pupil's class, which the caller checks (another class is a 404).
  */
-function prepare(db: Db) {
-  const userId = sql.placeholder("userId");
-  return db
-    .select({
-      contentId: contents.id,
-      typeId: contents.typeId,
-      durationS: contents.durationS,
-      isFree: contents.isFree,
-      chapterId: chapters.id,
-      subjectId: subjects.id,
-      divisionId: subjects.divisionId,
-      userDivisionId: users.divisionId,
-      unlockedByOffer: sql<boolean>`exists (
-        select 1 from ${affiliations} inner join ${groupSubjects} on ${groupSubjects.groupId} = ${affiliations.groupId}
-        where ${affiliations.userId} = ${userId} and ${affiliations.endDate} >= ${sql.placeholder("today")}
-          and (${groupSubjects.allSubjects} or ${groupSubjects.subjectId} = ${subjects.id}))`,
-      ranges: progress.ranges,
-      percentage: progress.percentage,
-      completed: progress.completed,
-      lastWatchedSecond: progress.lastWatchedSecond,
-    })
-    .from(contents)
-    .innerJoin(chapters, eq(chapters.id, contents.chapterId))
-    .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
-    .innerJoin(users, eq(users.id, userId))
-    .leftJoin(progress, and(eq(progress.userId, userId), eq(progress.contentId, contents.id)))
-    .where(eq(contents.id, sql.placeholder("contentId")))
-    .limit(1)
-    .prepare("progress_lesson");
+function lessonsQuery(requests: ProgressLessonRequest[], now: Date) {
+  const input = JSON.stringify(requests.map((r, i) => ({ i, user_id: r.userId, content_id: r.contentId, key: r.key ?? null })));
+  return sql`
+    select v.i, c.id as "contentId", c.type_id as "typeId", c.duration_s as "durationS", c.is_free as "isFree",
+      ch.id as "chapterId", s.id as "subjectId", s.division_id as "divisionId", u.division_id as "userDivisionId",
+      exists (
+        select 1 from ${affiliations} a inner join ${groupSubjects} gs on gs.group_id = a.group_id
+        where a.user_id = v.user_id and a.end_date >= ${isoDay(now)} and (gs.all_subjects or gs.subject_id = s.id)
+      ) as "unlockedByOffer",
+      p.ranges, p.percentage, p.completed, p.last_watched_second as "lastWatchedSecond",
+      k.request_hash as "keyHash", k.status as "keyStatus", k.response as "keyResponse",
+      (extract(epoch from k.created_at) * 1000)::float8 as "keyCreatedAtMs"
+    from jsonb_to_recordset(${input}::jsonb) as v(i int, user_id int, content_id int, key text)
+    inner join ${contents} c on c.id = v.content_id
+    inner join ${chapters} ch on ch.id = c.chapter_id
+    inner join ${subjects} s on s.id = ch.subject_id
+    inner join ${users} u on u.id = v.user_id
+    left join ${progress} p on p.user_id = v.user_id and p.content_id = v.content_id
+    left join ${idempotencyKeys} k on k.user_id = v.user_id and k.key = v.key`;
 }
 
-const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
+export type FoundLesson = ProgressLesson & { previousKey: PreviousKey | null };
 
 /**
- * The lesson `contentId` for the pupil `userId`: 404 when it does not exist or belongs to another class (never
- * a 403, so a pupil cannot probe other classes); `unlocked` tells whether the pupil may open it; `progress` is
- * what is stored of the pupil's progress in it.
+ * The lessons of `requests`, in order: null where the lesson does not exist or belongs to another class than the
+ * pupil's (a 404, never a 403, so a pupil cannot probe other classes); `unlocked` tells whether the pupil may open it;
+ * `progress` is what is stored of the pupil's progress in it (read without a lock: writers compare and set).
  */
-export async function findProgressLesson(db: Db, userId: number, contentId: number, now: Date): Promise<ProgressLesson> {
-  let query = prepared.get(db);
-  if (!query) {
-    query = prepare(db);
-    prepared.set(db, query);
+export async function findProgressLessons(db: Db | Tx, requests: ProgressLessonRequest[], now: Date): Promise<Array<FoundLesson | null>> {
+  if (requests.length === 0) return [];
+  const { rows } = (await db.execute(lessonsQuery(requests, now))) as unknown as { rows: Row[] };
+  const found: Array<FoundLesson | null> = requests.map(() => null);
+  for (const row of rows) {
+    if (row.userDivisionId === null || row.divisionId !== row.userDivisionId) continue;
+    found[row.i] = {
+      contentId: row.contentId,
+      chapterId: row.chapterId,
+      subjectId: row.subjectId,
+      typeId: row.typeId,
+      durationS: row.durationS,
+      isFree: row.isFree,
+      unlocked: row.isFree || Boolean(row.unlockedByOffer),
+      progress:
+        row.ranges === null || row.percentage === null || row.completed === null || row.lastWatchedSecond === null
+          ? null
+          : { ranges: row.ranges, percentage: row.percentage, completed: row.completed, lastWatchedSecond: row.lastWatchedSecond },
+      previousKey:
+        row.keyHash === null || row.keyCreatedAtMs === null
+          ? null
+          : { requestHash: row.keyHash, status: row.keyStatus, response: row.keyResponse, createdAtMs: row.keyCreatedAtMs },
+    };
   }
-  const [row] = await query.execute({ userId, contentId, today: isoDay(now) });
-  if (!row || row.userDivisionId === null || row.divisionId !== row.userDivisionId) throw notFound();
-  return {
-    contentId: row.contentId,
-    chapterId: row.chapterId,
-    subjectId: row.subjectId,
-    typeId: row.typeId,
-    durationS: row.durationS,
-    isFree: row.isFree,
-    unlocked: row.isFree || Boolean(row.unlockedByOffer),
-    progress:
-      row.ranges === null || row.percentage === null || row.completed === null || row.lastWatchedSecond === null
-        ? null
-        : { ranges: row.ranges, percentage: row.percentage, completed: row.completed, lastWatchedSecond: row.lastWatchedSecond },
-  };
+  return found;
+}
+
+/** The lesson `contentId` for the pupil `userId` (see `findProgressLessons`); 404 when not found or of another class. */
+export async function findProgressLesson(db: Db | Tx, userId: number, contentId: number, now: Date): Promise<ProgressLesson> {
+  const [lesson] = await findProgressLessons(db, [{ userId, contentId }], now);
+  if (!lesson) throw notFound();
+  return lesson;
 }

@@ -6,7 +6,7 @@ import { progress, users } from "../../db/schema";
 import type { AuthInfo } from "../../lib/auth";
 import type { Deps } from "../../lib/deps";
 import { AppError, fieldError } from "../../lib/errors";
-import { findProgressLesson, type StoredProgress } from "./lesson";
+import { findProgressLesson, type ProgressLesson, type StoredProgress } from "./lesson";
 
 export interface ProgressAnswer {
   /** The pupil's free viewing hours are used up: the player stops and sends them to /offres. */
@@ -110,7 +110,7 @@ async function readStored(db: Db, userId: number, contentId: number): Promise<St
 }
 
 /** The merge of a post into what is stored (domain rules of learning.ts): never lower, never undone. */
-function merge(input: ProgressPost, duration: number, old: StoredProgress | null): { next: StoredProgress; added: number } {
+export function merge(input: ProgressPost, duration: number, old: StoredProgress | null): { next: StoredProgress; added: number } {
   const oldRanges: Range[] = old?.ranges ?? [];
   const merged = mergeRanges([...oldRanges, ...(input.ranges as Range[])]).map(([a, b]) => [a, duration > 0 ? Math.min(b, duration) : b] as [number, number]);
   const fromRanges = duration > 0 ? watchedPercentage(merged, duration) : 0;
@@ -131,12 +131,32 @@ async function countFreeSeconds(tx: Tx, userId: number, added: number): Promise<
 }
 
 /**
+ * Whether the post fits the lesson (its chapter and subject, open to the pupil): the duration its ranges are measured
+ * against, else the error. YouTube plays in a third-party frame whose position the app cannot read (no player script
+ * under the CSP): its progress comes as a percentage (duration 0), like magazine pages and quizzes; our own videos
+ * report ranges.
+ */
+export function checkPost(lesson: ProgressLesson, input: ProgressPost): number {
+  if (lesson.chapterId !== input.chapterId) throw fieldError(422, "chapterId", "validation_failed");
+  if (lesson.subjectId !== input.subjectId) throw fieldError(422, "subjectId", "validation_failed");
+  if (!lesson.unlocked) throw new AppError(403, "forbidden");
+  return lesson.typeId === CONTENT_TYPE.youtube.id ? 0 : (lesson.durationS ?? 0);
+}
+
+/** The answer of a recorded post. */
+export const answer = (next: StoredProgress, expired: boolean): ProgressAnswer => ({
+  expired,
+  percentage: next.percentage,
+  completed: next.completed,
+  lastWatchedSecond: next.lastWatchedSecond,
+});
+
+/**
  * Records a progress post: the lesson must be open to the pupil; the new ranges merge with the stored ones, so
  * the percentage never goes down and a replayed or late post changes nothing; completion (> 80 %) is never undone;
  * free hours count only newly watched seconds.
  *
- * Built for ingestion at scale (1,000 posts/s, see `npm run bench`): one prepared statement reads the lesson, the
- * access and the stored row; the merge is written by one compare-and-set statement (no transaction, no lock held
+ * One statement reads the lesson, the access and the stored row; the merge is written by one compare-and-set statement (no transaction, no lock held
  * across round trips). When another post of the same pupil and lesson wins the race, it merges again from a fresh
  * read; after `OPTIMISTIC_ATTEMPTS` it takes the row lock (SELECT … FOR UPDATE), which always settles. A post of
  * free viewing time writes the row and the pupil's counter in one transaction, so they never disagree.
@@ -146,19 +166,7 @@ export async function recordProgress(deps: Deps, auth: AuthInfo, input: Progress
   const { userId } = auth;
   const { contentId } = input;
   const lesson = await findProgressLesson(deps.db, userId, contentId, now);
-  if (lesson.chapterId !== input.chapterId) throw fieldError(422, "chapterId", "validation_failed");
-  if (lesson.subjectId !== input.subjectId) throw fieldError(422, "subjectId", "validation_failed");
-  if (!lesson.unlocked) throw new AppError(403, "forbidden");
-
-  // YouTube plays in a third-party frame whose position the app cannot read (no player script under the CSP):
-  // its progress comes as a percentage, like magazine pages and quizzes. Our own videos report ranges.
-  const duration = lesson.typeId === CONTENT_TYPE.youtube.id ? 0 : (lesson.durationS ?? 0);
-  const answer = (next: StoredProgress, expired: boolean): ProgressAnswer => ({
-    expired,
-    percentage: next.percentage,
-    completed: next.completed,
-    lastWatchedSecond: next.lastWatchedSecond,
-  });
+  const duration = checkPost(lesson, input);
 
   let old = lesson.progress;
   for (let attempt = 1; attempt <= OPTIMISTIC_ATTEMPTS; attempt++) {

@@ -1,0 +1,90 @@
+/**
+ * Micro-batching ("group commit") for the hottest database paths. Calls made while the event loop is busy with other
+ * requests are gathered and handed to `run` together, so that many requests share one statement, one round trip and
+ * one commit: on a machine where every round trip costs a system call on both sides, this is what lets one process
+ * ingest a thousand progress posts a second. An idle server runs a batch of one at the end of the current turn of the
+ * event loop (`setImmediate`), so a lone request waits for nothing.
+ *
+ * At most `maxInFlight` batches run at once; while they do, new calls wait and form the next, larger batch (the busier
+ * the server, the fewer statements per request). `run` answers one result per item, in order: a value, or an `Error`
+ * for that item alone. If `run` throws, every item of its batch fails with that error.
+ */
+export interface BatcherOptions {
+  /** Largest batch handed to `run`. */
+  maxSize?: number;
+  /** Batches running at once (keep below the database pool's size). */
+  maxInFlight?: number;
+}
+
+interface Pending<I, O> {
+  item: I;
+  resolve: (value: O) => void;
+  reject: (error: unknown) => void;
+}
+
+export type Batched<I, O> = (item: I) => Promise<O>;
+
+export function createBatcher<I, O>(run: (items: I[]) => Promise<Array<O | Error>>, options: BatcherOptions = {}): Batched<I, O> {
+  const maxSize = options.maxSize ?? 200;
+  const maxInFlight = options.maxInFlight ?? 4;
+  let queue: Array<Pending<I, O>> = [];
+  let inFlight = 0;
+  let scheduled = false;
+
+  const settle = (batch: Array<Pending<I, O>>, results: Array<O | Error>) => {
+    batch.forEach((p, i) => {
+      const r = results[i];
+      if (r instanceof Error) p.reject(r);
+      else if (i >= results.length) p.reject(new Error("batch answered fewer results than items"));
+      else p.resolve(r as O);
+    });
+  };
+
+  const flush = () => {
+    scheduled = false;
+    while (queue.length > 0 && inFlight < maxInFlight) {
+      const batch = queue.length <= maxSize ? queue : queue.slice(0, maxSize);
+      queue = queue.length <= maxSize ? [] : queue.slice(maxSize);
+      inFlight++;
+      let ran: Promise<Array<O | Error>>;
+      try {
+        ran = run(batch.map((p) => p.item));
+      } catch (error) {
+        ran = Promise.reject(error);
+      }
+      ran
+        .then(
+          (results) => settle(batch, results),
+          (error: unknown) => {
+            for (const p of batch) p.reject(error);
+          },
+        )
+        .finally(() => {
+          inFlight--;
+          if (queue.length > 0) schedule();
+        });
+    }
+  };
+
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(flush);
+  };
+
+  return (item: I) =>
+    new Promise<O>((resolve, reject) => {
+      queue.push({ item, resolve, reject });
+      schedule();
+    });
+}
+
+/** One batcher per key object (a database, say), made on first use. */
+export function batcherPer<K extends object, I, O>(make: (key: K) => Batched<I, O>): (key: K) => Batched<I, O> {
+  const made = new WeakMap<K, Batched<I, O>>();
+  return (key: K) => {
+    let batcher = made.get(key);
+    if (!batcher) made.set(key, (batcher = make(key)));
+    return batcher;
+  };
+}
