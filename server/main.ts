@@ -24,8 +24,11 @@ async function shutdown(signal: string) {
     await deps.database.close();
     process.exit(0);
   });
-  // Idle keep-alive sockets would hold close() open.
-  (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+  // Idle keep-alive sockets would hold close() open, and a client reusing one would still reach this process: closed
+  // now, and again as in-flight requests finish (their sockets go idle), until the process exits.
+  const closeIdle = () => (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+  closeIdle();
+  setInterval(closeIdle, 100).unref();
   // Open websockets too (the players reconnect to the next process).
   closeAllSockets(wss);
 }

@@ -1,11 +1,26 @@
-const KEY = "darsi-chunk-reload";
+import { probeServer } from "@/lib/offline/status";
 
-/** A code chunk that fails to load (a new version was deployed) reloads the page, once. */
-export function reloadOnceForChunkError(): boolean {
-  if (sessionStorage.getItem(KEY)) return false;
-  sessionStorage.setItem(KEY, String(Date.now()));
-  window.location.reload();
-  return true;
+const KEY = "darsi-chunk-reload";
+const MAX_WAIT_MS = 30_000;
+let waiting = false;
+
+/**
+ * A code chunk that failed to load reloads the page, once: when the server answers, the chunk is gone because a new
+ * version was deployed. When it does not (the connection dropped before the service worker had the code), a reload now
+ * would land on the browser's error page: the page stays as it is and reloads once the server answers again.
+ */
+export function reloadOnceForChunkError(): void {
+  if (waiting || sessionStorage.getItem(KEY)) return;
+  waiting = true;
+  const attempt = async (delay: number) => {
+    if (await probeServer()) {
+      sessionStorage.setItem(KEY, String(Date.now()));
+      window.location.reload();
+      return;
+    }
+    setTimeout(() => void attempt(Math.min(delay * 2, MAX_WAIT_MS)), delay);
+  };
+  void attempt(2_000);
 }
 
 export function isChunkLoadError(error: unknown): boolean {
@@ -14,9 +29,7 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 export function installChunkReload(): void {
-  window.addEventListener("vite:preloadError", (event) => {
-    if (reloadOnceForChunkError()) event.preventDefault();
-  });
+  window.addEventListener("vite:preloadError", () => reloadOnceForChunkError());
   // A successful start clears the marker so that a later deploy can reload again.
   window.addEventListener("load", () => setTimeout(() => sessionStorage.removeItem(KEY), 10_000));
 }

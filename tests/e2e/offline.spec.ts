@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
+import { connect, createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
@@ -73,6 +74,39 @@ async function unreadMagazine(token: string): Promise<{ viewer: string; api: str
     }
   }
   throw new Error("no unread magazine lesson for the Gold pupil");
+}
+
+/**
+ * A flapping connection between the browser and the server: a TCP proxy that, when down, cuts every open connection
+ * (requests in flight fail half-way) and refuses new ones, like a phone losing and finding its network.
+ */
+function flappingLink(listenPort: number, targetPort: number) {
+  const open = new Set<Socket>();
+  let up = true;
+  const proxy = createServer((client) => {
+    if (!up) return void client.destroy();
+    const upstream = connect(targetPort, "127.0.0.1");
+    const pair = [client, upstream];
+    for (const socket of pair) {
+      open.add(socket);
+      socket.on("error", () => undefined);
+      socket.on("close", () => {
+        for (const other of pair) {
+          other.destroy();
+          open.delete(other);
+        }
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  return {
+    start: () => new Promise<void>((resolve) => proxy.listen(listenPort, resolve)),
+    set(value: boolean) {
+      up = value;
+      if (!value) for (const socket of open) socket.destroy();
+    },
+    stop: () => new Promise<void>((resolve) => proxy.close(() => resolve())),
+  };
 }
 
 /** What this origin keeps on the device: localStorage keys, IndexedDB rows per table, CacheStorage entries. */
@@ -189,5 +223,58 @@ test.describe("offline-first", () => {
     expect(Object.entries(left.cacheEntries).filter(([name]) => !name.includes("precache"))).toEqual([]);
     // The old token is dead on the server too.
     expect((await fetch(`${BASE}/api/auth/me`, { headers: { Authorization: `Bearer ${session.token}` } })).status).toBe(401);
+  });
+  test("on a flapping connection, progress and bookmark presses reach the server exactly once", async ({ page }) => {
+    test.setTimeout(180_000);
+    const link = flappingLink(PORT + 1, PORT);
+    await link.start();
+    try {
+      const LINK = `http://localhost:${PORT + 1}`;
+      const session = await apiLogin("22000001");
+      const { viewer, api } = await unreadMagazine(session.token);
+      await page.addInitScript(
+        ({ token, expires }) => {
+          if (sessionStorage.getItem("seeded")) return;
+          sessionStorage.setItem("seeded", "1");
+          localStorage.setItem("token", token);
+          localStorage.setItem("expires_at", expires);
+        },
+        { token: session.token, expires: session.expires_at },
+      );
+      await page.goto(`${LINK}${viewer}`);
+      await expect(page.getByText(/1 \/ \d/)).toBeVisible();
+      const before = await apiGet<{ bookmarked: boolean; progress?: { percentage: number } }>(api, session.token);
+      const labels = ["Ajouter aux favoris", "Retirer des favoris"];
+      let bookmarked = before.bookmarked;
+
+      // Three flaps: each time the link drops, the pupil turns a page and presses the bookmark; it comes back a moment
+      // later. Three presses: the bookmark ends flipped, if each is applied once.
+      let pageNo = 1;
+      for (let flap = 0; flap < 3; flap++) {
+        link.set(false);
+        await page.keyboard.press("ArrowRight");
+        await expect(page.getByText(new RegExp(`${++pageNo} / \\d`))).toBeVisible();
+        await page.getByRole("button", { name: labels[bookmarked ? 1 : 0] }).click();
+        bookmarked = !bookmarked;
+        await expect(page.getByRole("button", { name: labels[bookmarked ? 1 : 0] })).toBeVisible();
+        await page.waitForTimeout(1_000);
+        link.set(true);
+        await page.waitForTimeout(1_500);
+      }
+
+      // Connected again: everything waiting leaves, once.
+      await expect.poll(async () => (await deviceContents(page)).idb.outbox, { timeout: 90_000 }).toBe(0);
+      const after = await apiGet<{ bookmarked: boolean; progress?: { percentage: number } }>(api, session.token);
+      expect(after.bookmarked).toBe(!before.bookmarked);
+      expect(after.progress?.percentage ?? 0).toBeGreaterThan(before.progress?.percentage ?? 0);
+      // Nothing is left to replay: a reload changes nothing on the server.
+      await page.reload();
+      await expect(page.getByRole("button", { name: labels[bookmarked ? 1 : 0] })).toBeVisible();
+      await page.waitForTimeout(1_000);
+      expect((await apiGet<{ bookmarked: boolean }>(api, session.token)).bookmarked).toBe(!before.bookmarked);
+    } finally {
+      link.set(false);
+      await link.stop();
+    }
   });
 });

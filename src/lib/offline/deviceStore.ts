@@ -13,7 +13,7 @@ import { env } from "../env";
 import { getSession } from "../session";
 import { getDb, type CachedEntry, type OutboxItem } from "./db";
 import { OUTBOX_CHANNEL, OUTBOX_SYNC_TAG, enqueue, flushOutbox, pendingItems, type FlushReport } from "./outbox";
-import { getOfflineStatus, reportPending, reportReachable } from "./status";
+import { probeServer, reportPending, reportReachable } from "./status";
 import { markDevice } from "./persister";
 import { currentUserId, userIdOfToken } from "./user";
 
@@ -251,13 +251,7 @@ function scheduleRetry(reason: FlushReport["stoppedBy"]): void {
 
 /** Asks the server whether it is there (cheap), then replays. */
 async function probeThenFlush(): Promise<void> {
-  try {
-    const res = await fetch("/health", { cache: "no-store" });
-    reportReachable(res.ok);
-  } catch {
-    reportReachable(false);
-  }
-  if (getOfflineStatus().reachable) await flushNow();
+  if (await probeServer()) await flushNow();
   else scheduleRetry("network");
 }
 

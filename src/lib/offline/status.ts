@@ -47,6 +47,16 @@ export function reportReachable(reachable: boolean): void {
   if (state.reachable !== reachable) set({ reachable });
 }
 
+/** Asks the server whether it is there (cheap, never answered from a cache), and reports what it found. */
+export async function probeServer(): Promise<boolean> {
+  const ok = await fetch("/health", { cache: "no-store" }).then(
+    (res) => res.ok,
+    () => false,
+  );
+  reportReachable(ok);
+  return ok;
+}
+
 export function reportPending(pending: number, scopes: Iterable<string>): void {
   set({ pending, pendingScopes: new Set(scopes) });
 }
