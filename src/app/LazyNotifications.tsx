@@ -1,19 +1,17 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useSyncExternalStore } from "react";
 import { MAX_TOASTS, TOAST_MS } from "@domain/constants";
+import { subscribeToastsWanted, toastsWanted } from "@/lib/toast";
 
 const Notifications = lazy(() => import("@mantine/notifications").then((m) => ({ default: m.Notifications })));
 
 /**
- * The toast container loads after the first paint: toasts shown before it arrives wait in the store and
- * appear as soon as it mounts. Keeps the first screen's code small on a slow phone.
+ * The toast container loads with the first toast (`src/lib/toast.ts`), not with the page: most visits show none, and
+ * a slow phone is spared its code. A toast shown before the container arrives waits in the store and appears as soon
+ * as it mounts.
  */
 export function LazyNotifications() {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    const id = window.setTimeout(() => setReady(true), 0);
-    return () => window.clearTimeout(id);
-  }, []);
-  if (!ready) return null;
+  const wanted = useSyncExternalStore(subscribeToastsWanted, toastsWanted, () => false);
+  if (!wanted) return null;
   return (
     <Suspense fallback={null}>
       <Notifications limit={MAX_TOASTS} autoClose={TOAST_MS} position="top-center" zIndex={1000} />

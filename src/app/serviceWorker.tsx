@@ -16,28 +16,52 @@ export function registerServiceWorker(): void {
   else window.addEventListener("load", start, { once: true });
 }
 
-function register(): void {
-  void import("virtual:pwa-register").then(({ registerSW }) => {
-    const update = registerSW({
-      immediate: true,
-      onNeedRefresh() {
-        toast.show({
-          id: "sw-update",
-          autoClose: false,
-          withCloseButton: true,
-          title: <Trans>Nouvelle version disponible</Trans>,
-          message: (
-            <Group justify="space-between" wrap="nowrap" gap="sm">
-              <Text size="sm">
-                <Trans>Mettez à jour pour profiter des dernières améliorations.</Trans>
-              </Text>
-              <Button size="xs" onClick={() => void update(true)} data-testid="sw-update">
-                <Trans>Mettre à jour</Trans>
-              </Button>
-            </Group>
-          ),
-        });
-      },
-    });
+/** Offers the waiting version of the worker; accepting it activates it, and the page reloads under it. */
+function offerUpdate(waiting: ServiceWorker): void {
+  let accepted = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (accepted) window.location.reload();
   });
+  toast.show({
+    id: "sw-update",
+    autoClose: false,
+    withCloseButton: true,
+    title: <Trans>Nouvelle version disponible</Trans>,
+    message: (
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Text size="sm">
+          <Trans>Mettez à jour pour profiter des dernières améliorations.</Trans>
+        </Text>
+        <Button
+          size="xs"
+          onClick={() => {
+            accepted = true;
+            waiting.postMessage({ type: "SKIP_WAITING" });
+          }}
+          data-testid="sw-update"
+        >
+          <Trans>Mettre à jour</Trans>
+        </Button>
+      </Group>
+    ),
+  });
+}
+
+/**
+ * With the browser's own API (no helper library on the first load): a worker that installs while another controls the
+ * page is a new version, and waits (registerType "prompt", `service-worker/sw.ts`) until the pupil accepts it.
+ */
+function register(): void {
+  void navigator.serviceWorker
+    .register("/sw.js", { scope: "/" })
+    .then((registration) => {
+      if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
+      registration.addEventListener("updatefound", () => {
+        const installing = registration.installing;
+        installing?.addEventListener("statechange", () => {
+          if (installing.state === "installed" && navigator.serviceWorker.controller) offerUpdate(installing);
+        });
+      });
+    })
+    .catch((error: unknown) => console.warn("service worker registration failed", error));
 }

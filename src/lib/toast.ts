@@ -2,10 +2,27 @@ import type { NotificationData } from "@mantine/notifications";
 import { TOAST_MS } from "@domain/constants";
 
 /**
- * Toasts without loading the toast library up front: the first call fetches it (a few kB, usually already
- * there by then), later calls are immediate. Every toast lasts 3 s unless told otherwise.
+ * Toasts without loading the toast library up front (15 kB with its portal and transitions): the first toast fetches
+ * it and mounts the container (`LazyNotifications`), later calls are immediate. Every toast lasts 3 s unless told
+ * otherwise.
  */
-const store = () => import("@mantine/notifications").then((m) => m.notifications);
+let wanted = false;
+const wantedListeners = new Set<() => void>();
+
+const store = () => {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of wantedListeners) listener();
+  }
+  return import("@mantine/notifications").then((m) => m.notifications);
+};
+
+/** Whether a toast was ever asked for (the container mounts then, not before). */
+export const toastsWanted = () => wanted;
+export function subscribeToastsWanted(listener: () => void): () => void {
+  wantedListeners.add(listener);
+  return () => wantedListeners.delete(listener);
+}
 
 export const toast = {
   show(data: NotificationData): void {
