@@ -4,7 +4,7 @@ import { ApiRequestError } from "../api";
 import { setSession, clearSession } from "../session";
 import { getDb, resetDbForTests } from "./db";
 import { drainNow, queryPersister, watchQueryCache } from "./persister";
-import { wipeUser } from "./deviceStore";
+import { sendThroughOutbox, settled, wipeUser } from "./deviceStore";
 import { enqueue } from "./outbox";
 
 /** A token whose payload says `sub` (the device store only reads it; the server verifies tokens). */
@@ -111,5 +111,22 @@ describe("device store", () => {
       }),
     ).rejects.toBeInstanceOf(ApiRequestError);
     stop();
+  });
+
+  it("a delivered progress post marks the kept subjects and latest recordings out of date, not the alerts", async () => {
+    const a = client();
+    await a.qc.fetchQuery({ queryKey: ["subjects", "list"], queryFn: async () => [{ slug: "maths", progress: 0 }] });
+    await a.qc.fetchQuery({ queryKey: ["home", "latest-recordings", 4], queryFn: async () => [] });
+    await a.qc.fetchQuery({ queryKey: ["home", "alerts"], queryFn: async () => ["alert"] });
+    await drainNow();
+    vi.stubGlobal("fetch", vi.fn(async () => Response.json({ payload: { expired: false, percentage: 40, completed: false, lastWatchedSecond: 20 } })));
+    const result = await sendThroughOutbox({ kind: "progress", url: "/svc/progress/progress", body: { contentId: 1 }, scope: "lesson:1" });
+    expect(result).toEqual({ status: "sent", payload: expect.objectContaining({ percentage: 40 }) });
+    await settled();
+    await until(async () => (await getDb().entries.filter((e) => e.invalidated === true).count()) === 2);
+    const flags = Object.fromEntries((await getDb().entries.toArray()).map((e) => [JSON.stringify(e.queryKey), e.invalidated === true]));
+    expect(flags).toEqual({ '["subjects","list"]': true, '["home","latest-recordings",4]': true, '["home","alerts"]': false });
+    expect(await getDb().outbox.count()).toBe(0);
+    a.stop();
   });
 });

@@ -148,15 +148,24 @@ async function refreshPending(userId: number | null): Promise<void> {
   );
 }
 
-/** What a delivered item changes on the screens: progress moves subjects, chapters and the home; a bookmark the list. */
-const CHANGED_BY: Record<OutboxItem["kind"], readonly string[]> = { progress: ["subjects", "home"], bookmark: ["bookmarks"] };
+/**
+ * What a delivered item changes on the screens (query-key prefixes): progress moves the subjects and chapters and the
+ * home's latest recordings (their percentages); a bookmark the bookmarks list. Alerts, ad cards and free/new contents
+ * keep their 3-hour TTL.
+ */
+const CHANGED_BY: Record<OutboxItem["kind"], ReadonlyArray<readonly string[]>> = {
+  progress: [["subjects"], ["home", "latest-recordings"]],
+  bookmark: [["bookmarks"]],
+};
 
-/** Marks the user's kept answers under these roots as out of date: a later start shows them and refetches at once. */
-async function invalidateOnDevice(userId: number, roots: ReadonlySet<string>): Promise<void> {
+const startsWith = (queryKey: readonly unknown[], prefix: readonly string[]) => prefix.every((part, i) => queryKey[i] === part);
+
+/** Marks the user's kept answers under these prefixes as out of date: a later start shows them and refetches at once. */
+async function invalidateOnDevice(userId: number, prefixes: ReadonlyArray<readonly string[]>): Promise<void> {
   await getDb()
     .entries.where("userId")
     .equals(userId)
-    .filter((e) => roots.has(String(e.queryKey[0])))
+    .filter((e) => prefixes.some((p) => startsWith(e.queryKey, p)))
     .modify({ invalidated: true });
 }
 
@@ -169,14 +178,14 @@ function afterFlush(userId: number, report: FlushReport, direct?: number): void 
   if (report.stoppedBy === "network") reportReachable(false);
   else if (report.sent.size > 0 || report.rejected.length > 0) reportReachable(true);
   for (const r of report.rejected) console.warn("outbox: refused by the server", r.status, r.code, r.item.kind, r.item.scope);
-  const roots = new Set<string>();
-  for (const item of report.delivered) for (const root of CHANGED_BY[item.kind]) roots.add(root);
+  const kinds = new Set(report.delivered.map((i) => i.kind));
+  const prefixes = [...kinds].flatMap((kind) => CHANGED_BY[kind]);
   const replayed = report.delivered.some((i) => i.id !== direct) || report.rejected.some((r) => r.item.id !== direct);
   if (client) {
-    for (const root of roots) void client.invalidateQueries({ queryKey: [root] });
+    for (const prefix of prefixes) void client.invalidateQueries({ queryKey: [...prefix] });
     if (replayed) void client.invalidateQueries({ queryKey: ["lessons", "list"] });
   }
-  if (roots.size > 0) void invalidateOnDevice(userId, roots).catch(() => undefined);
+  if (prefixes.length > 0) void invalidateOnDevice(userId, prefixes).catch(() => undefined);
   if (report.remaining > 0) scheduleRetry(report.stoppedBy);
   else retryDelay = BASE_RETRY_MS;
   void refreshPending(userId);
