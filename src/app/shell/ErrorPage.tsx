@@ -17,7 +17,7 @@ export function ErrorPage({ error }: Partial<ErrorComponentProps>) {
     console.error(code, error);
   }, [error, code]);
   return (
-    <Center mih="70dvh" p="md">
+    <Center mih="70dvh" p="md" data-page-error="">
       <Stack align="center" gap="sm" maw={460} ta="center" role="alert">
         <Title order={1} fz="h2">
           <Trans>Oops! Something went wrong</Trans>

@@ -5,7 +5,7 @@ import { Trans } from "@lingui/react/macro";
 /** Any unknown path (SPEC §2): 'Oups 404 Error'. */
 export function NotFoundPage() {
   return (
-    <Center mih="70dvh" p="md">
+    <Center mih="70dvh" p="md" data-page-error="">
       <Stack align="center" gap="sm" maw={420} ta="center" data-testid="not-found">
         <Text fz={72} fw={900} c="darsi.6" lh={1} aria-hidden>
           404

@@ -30,6 +30,7 @@ describe("last screens kept on the device", () => {
     expect(saveSnapshot(7, "/subjects/maths/chapters/1/lessons/2/content", screen("<p>lesson</p>"), "fr")).toBe(false);
     expect(saveSnapshot(7, "/wallet", screen("<p>points</p>"), "fr")).toBe(false);
     expect(saveSnapshot(7, "/subjects", screen(""), "fr")).toBe(false);
+    expect(saveSnapshot(7, "/subjects/x/details", screen('<div data-page-error="">Oops</div>'), "fr")).toBe(false);
     expect(keys()).toEqual([]);
     // A skeleton that is no longer shown does not count.
     expect(isSettled(screen('<div class="mantine-Skeleton-root"></div><p>ok</p>'))).toBe(true);

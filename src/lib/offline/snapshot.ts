@@ -65,7 +65,8 @@ export function inertMarkup(root: Element): string {
 /** Keeps the screen shown in `root` as the last screen of `href` for this pupil (if it is a page worth keeping). */
 export function saveSnapshot(userId: number, href: string, root: Element, locale: string): boolean {
   const pathname = href.split(/[?#]/)[0] ?? href;
-  if (!isSnapshotPage(pathname) || !isSettled(root)) return false;
+  // Never an error or "not found" page: the next visit would open on it.
+  if (!isSnapshotPage(pathname) || !isSettled(root) || root.querySelector("[data-page-error]")) return false;
   const html = inertMarkup(root);
   if (html.length > MAX_CHARS) return false;
   const css = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => l.getAttribute("href") ?? "").filter(Boolean);
