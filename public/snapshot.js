@@ -10,7 +10,15 @@
     var part = token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/");
     var sub = Number(JSON.parse(atob(part)).sub);
     if (!(sub > 0)) return;
-    var raw = localStorage.getItem("darsi:snap:" + sub + ":" + location.pathname + location.search);
+    var prefix = "darsi:snap:" + sub;
+    var raw = localStorage.getItem(prefix + ":" + location.pathname + location.search);
+    // A page opened without its query (the bookmarks list) gets one: the most recent of that page, whatever its query.
+    if (!raw && !location.search) {
+      var list = JSON.parse(localStorage.getItem(prefix) || "[]");
+      for (var j = 0; j < list.length && !raw; j++) {
+        if (list[j].indexOf(location.pathname + "?") === 0) raw = localStorage.getItem(prefix + ":" + list[j]);
+      }
+    }
     if (!raw) return;
     var snap = JSON.parse(raw);
     var build = document.querySelector('meta[name="darsi-build"]');
