@@ -11,7 +11,7 @@ import { currentUserId } from "@/lib/offline/user";
 export function warmStart(router: AnyRouter): void {
   if (!getSession()) return;
   const userId = currentUserId();
-  if (userId !== null && deviceHasDataFor(userId)) void loadDeviceStore();
+  if (userId !== null && deviceHasDataFor(userId)) void loadDeviceStore().then((store) => store?.openEarly());
   const [routes] = router.getMatchedRoutes(window.location.pathname);
   for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined);
 }

@@ -24,6 +24,16 @@ export const MAX_ENTRIES = 400;
 
 const entryId = (userId: number, queryKey: QueryKey) => `${userId}|${JSON.stringify(queryKey)}`;
 
+/**
+ * Opens the database ahead of the first question (a repeat visit starts it while the page's code loads): the first
+ * screen's answers then wait only for their reads, not for the open (about 100 ms on a slow phone).
+ */
+export function openEarly(): void {
+  void getDb()
+    .open()
+    .catch(() => undefined);
+}
+
 async function readEntry(userId: number, queryKey: QueryKey, now = Date.now()): Promise<CachedEntry | undefined> {
   const entry = await getDb().entries.get(entryId(userId, queryKey));
   if (!entry) return undefined;
