@@ -1,4 +1,5 @@
-import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import classes from "./home.module.css";
 import { Link } from "@tanstack/react-router";
 import { abbreviateInstructor, truncate, type ContentCardDto } from "@domain/learning";
 import { refName } from "@/lib/reference";
@@ -48,11 +49,11 @@ export function ContentCards({ title, data, isPending, testId }: { title: string
       <Title order={2} fz="h4" mb="sm">
         {title}
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      <div className={classes.cards}>
         {isPending
           ? Array.from({ length: HOME_CARDS }, (_, i) => <Skeleton key={i} h={CARD_HEIGHT} radius="md" />)
           : data!.slice(0, HOME_CARDS).map((card) => <ContentCard key={card.content.id} card={card} />)}
-      </SimpleGrid>
+      </div>
     </section>
   );
 }

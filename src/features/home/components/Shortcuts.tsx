@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { SimpleGrid, Title } from "@mantine/core";
+import { Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { IconProps } from "@tabler/icons-react";
@@ -22,14 +22,14 @@ export function Shortcuts({ me }: { me: Pick<Me, "permissions"> }) {
       <Title order={2} fz="lg" mb="sm" id="home-shortcuts-title">
         <Trans>Accès rapide</Trans>
       </Title>
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+      <div className={classes.shortcuts}>
         {items.map(({ to, label, Icon, color }) => (
           <Link key={to} to={routeTo(to)} className={classes.shortcut}>
             <Icon size={28} stroke={1.6} color={color} aria-hidden />
             {label}
           </Link>
         ))}
-      </SimpleGrid>
+      </div>
     </section>
   );
 }

@@ -1,12 +1,10 @@
-import "@mantine/core/styles/Grid.css";
 import "@mantine/core/styles/Card.css";
-import "@mantine/core/styles/SimpleGrid.css";
 import "@mantine/core/styles/ThemeIcon.css";
 import "@mantine/core/styles/Avatar.css";
 import "@mantine/core/styles/Badge.css";
 import "@mantine/core/styles/Progress.css";
 import "@mantine/core/styles/Skeleton.css";
-import { Grid, Stack } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { meQueryOptions } from "@/lib/me";
@@ -21,6 +19,7 @@ import { ProgressWidget } from "../components/ProgressWidget";
 import { PromoSlider } from "../components/PromoSlider";
 import { Shortcuts } from "../components/Shortcuts";
 import { WelcomeGate } from "../components/WelcomeGate";
+import classes from "../components/home.module.css";
 import { freeContentsQueryOptions } from "../api/getFreeContents";
 import { newContentsQueryOptions } from "../api/getNewContents";
 
@@ -41,20 +40,12 @@ export function HomeScreen() {
       <Alerts />
       <MiniPanel me={me} />
       <PromoSlider />
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <ProfileOffersCard me={me} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <ProgressWidget />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <LatestRecordings />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <ForumWidget />
-        </Grid.Col>
-      </Grid>
+      <div className={classes.widgets}>
+        <ProfileOffersCard me={me} />
+        <ProgressWidget />
+        <LatestRecordings />
+        <ForumWidget />
+      </div>
       <ContentCards title={t`Contenus gratuits`} data={free.data} isPending={free.isPending} testId="home-free" />
       <ContentCards title={t`Nouveaux contenus`} data={fresh.data} isPending={fresh.isPending} testId="home-new" />
       <Shortcuts me={me} />
