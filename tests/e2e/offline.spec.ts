@@ -109,6 +109,19 @@ function flappingLink(listenPort: number, targetPort: number) {
   };
 }
 
+/** The tab starts signed in as `session` (once: a logout later in the test stays a logout). */
+async function signedInOnce(page: Page, session: { token: string; expires_at: string }): Promise<void> {
+  await page.addInitScript(
+    ({ token, expires }) => {
+      if (sessionStorage.getItem("seeded")) return;
+      sessionStorage.setItem("seeded", "1");
+      localStorage.setItem("token", token);
+      localStorage.setItem("expires_at", expires);
+    },
+    { token: session.token, expires: session.expires_at },
+  );
+}
+
 /** What this origin keeps on the device: localStorage keys, IndexedDB rows per table, CacheStorage entries. */
 async function deviceContents(page: Page) {
   return page.evaluate(async () => {
@@ -149,15 +162,7 @@ test.describe("offline-first", () => {
     test.setTimeout(180_000);
     const session = await apiLogin("22000001");
     const { viewer: MAGAZINE, api: MAGAZINE_API } = await unreadMagazine(session.token);
-    await page.addInitScript(
-      ({ token, expires }) => {
-        if (sessionStorage.getItem("seeded")) return;
-        sessionStorage.setItem("seeded", "1");
-        localStorage.setItem("token", token);
-        localStorage.setItem("expires_at", expires);
-      },
-      { token: session.token, expires: session.expires_at },
-    );
+    await signedInOnce(page, session);
     // Whether the page painted the pupil's last screen (public/snapshot.js) before the app took over.
     await page.addInitScript(() => {
       new MutationObserver((records, observer) => {
@@ -232,15 +237,7 @@ test.describe("offline-first", () => {
       const LINK = `http://localhost:${PORT + 1}`;
       const session = await apiLogin("22000001");
       const { viewer, api } = await unreadMagazine(session.token);
-      await page.addInitScript(
-        ({ token, expires }) => {
-          if (sessionStorage.getItem("seeded")) return;
-          sessionStorage.setItem("seeded", "1");
-          localStorage.setItem("token", token);
-          localStorage.setItem("expires_at", expires);
-        },
-        { token: session.token, expires: session.expires_at },
-      );
+      await signedInOnce(page, session);
       await page.goto(`${LINK}${viewer}`);
       await expect(page.getByText(/1 \/ \d/)).toBeVisible();
       const before = await apiGet<{ bookmarked: boolean; progress?: { percentage: number } }>(api, session.token);
