@@ -78,6 +78,15 @@ describe("POST /api/auth/login_check", () => {
     expect(p).not.toHaveProperty("passwordHash");
   });
 
+  it("the influencer's profile carries the discount code; a pupil without one has none", async () => {
+    const influencer = (await me(await h.login("influenceur@darsi.tn"))).json.payload;
+    expect(influencer).toMatchObject({ discountCode: "SAMI10", discountType: "percentage", discountAmount: 10, hasParent: false });
+    expect(influencer.permissions).toMatchObject({ influencer: true, discount: true });
+    const pupil = (await me(await h.login("eleve@darsi.tn"))).json.payload;
+    expect(pupil).toMatchObject({ discountCode: null, discountType: null, discountAmount: null });
+    expect(pupil.permissions).toMatchObject({ influencer: false, discount: false });
+  });
+
   it.each([
     ["nouveau@darsi.tn", "student"],
     ["22000003", "influencer"],
