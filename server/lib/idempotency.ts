@@ -88,6 +88,25 @@ export async function withIdempotency<T>(
   });
 }
 
+/** What is stored under a key: the request's hash, and its answer once it has one. */
+export interface StoredKey {
+  requestHash: string;
+  status: number | null;
+  response: unknown;
+  createdAtMs: number;
+}
+
+/**
+ * The rule for a key seen before, for operations that are idempotent by nature: within its 24 hours, the same request
+ * replays the stored answer, another request is `409 idempotency_conflict`; a key without an answer yet (a request
+ * still running) or forgotten lets the operation run (null).
+ */
+export function replayOf<T>(previous: StoredKey, hash: string, now: Date): IdempotentResult<T> | null {
+  if (previous.createdAtMs + IDEMPOTENCY_TTL_MS <= now.getTime()) return null;
+  if (previous.requestHash !== hash) throw new AppError(409, "idempotency_conflict");
+  return previous.status === null ? null : { result: previous.response as T, replayed: true };
+}
+
 /**
  * Idempotency-Key for an operation that is already idempotent by nature (the progress merge: replaying a post changes
  * nothing), on the hottest write path: no transaction is held around the operation. A key seen before with the same
@@ -106,10 +125,8 @@ export async function withNaturalIdempotency<T>(
   const where = and(eq(idempotencyKeys.userId, auth.userId), eq(idempotencyKeys.key, key));
   const [previous] = await deps.db.select().from(idempotencyKeys).where(where).limit(1);
   const now = deps.now();
-  if (previous && previous.createdAt.getTime() + IDEMPOTENCY_TTL_MS > now.getTime()) {
-    if (previous.requestHash !== hash) throw new AppError(409, "idempotency_conflict");
-    if (previous.status !== null) return { result: previous.response as T, replayed: true };
-  }
+  const replay = previous ? replayOf<T>({ ...previous, createdAtMs: previous.createdAt.getTime() }, hash, now) : null;
+  if (replay) return replay;
   const result = await fn();
   await deps.db
     .insert(idempotencyKeys)

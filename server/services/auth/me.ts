@@ -17,6 +17,7 @@ import {
   wallets,
 } from "../../db/schema";
 import { notFound } from "../../lib/errors";
+import { isoDay } from "../learning/access";
 
 const ref = (id: number | null, name: string | null, name_ar?: string | null, name_en?: string | null) =>
   id !== null && name !== null ? { id, name, ...(name_ar ? { name_ar } : {}), ...(name_en ? { name_en } : {}) } : null;
@@ -43,7 +44,7 @@ interface DiscountRow {
 }
 
 export async function loadMe(db: Db, userId: number, adminId: number | null, today: Date): Promise<Me> {
-  const day = today.toISOString().slice(0, 10);
+  const day = isoDay(today);
   const [row] = await db
     .select({
       u: users,

@@ -5,8 +5,8 @@ import { idempotencyKeys, progress } from "../../db/schema";
 import type { AuthInfo } from "../../lib/auth";
 import { batcherPer, createBatcher } from "../../lib/batcher";
 import type { Deps } from "../../lib/deps";
-import { AppError, notFound } from "../../lib/errors";
-import { IDEMPOTENCY_TTL_MS, withNaturalIdempotency, type IdempotentResult } from "../../lib/idempotency";
+import { notFound } from "../../lib/errors";
+import { IDEMPOTENCY_TTL_MS, replayOf, withNaturalIdempotency, type IdempotentResult } from "../../lib/idempotency";
 import { findProgressLessons, type StoredProgress } from "./lesson";
 import { answer, checkPost, merge, recordProgress, type ProgressAnswer } from "./record";
 
@@ -113,13 +113,10 @@ async function ingestBatch(deps: Deps, posts: IngestPost[]): Promise<Array<Idemp
     try {
       const lesson = lessons[i];
       if (!lesson) throw notFound();
-      const previous = lesson.previousKey;
-      if (post.key !== undefined && previous && previous.createdAtMs + IDEMPOTENCY_TTL_MS > now.getTime()) {
-        if (previous.requestHash !== post.hash) throw new AppError(409, "idempotency_conflict");
-        if (previous.status !== null) {
-          results[i] = { result: previous.response as ProgressAnswer, replayed: true };
-          return;
-        }
+      const replay = post.key !== undefined && lesson.previousKey ? replayOf<ProgressAnswer>(lesson.previousKey, post.hash, now) : null;
+      if (replay) {
+        results[i] = replay;
+        return;
       }
       const duration = checkPost(lesson, post.input);
       const pair = `${post.auth.userId}:${post.input.contentId}`;
@@ -146,7 +143,9 @@ async function ingestBatch(deps: Deps, posts: IngestPost[]): Promise<Array<Idemp
   const queues = new Map<string, number[]>();
   for (const i of alone.sort((a, b) => a - b)) {
     const pair = `${posts[i]!.auth.userId}:${posts[i]!.input.contentId}`;
-    queues.set(pair, [...(queues.get(pair) ?? []), i]);
+    const queue = queues.get(pair);
+    if (queue) queue.push(i);
+    else queues.set(pair, [i]);
   }
   await Promise.all(
     [...queues.values()].map(async (queue) => {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { affiliations, chapters, contents, groupSubjects, idempotencyKeys, progress, subjects, users } from "../../db/schema";
 import { notFound } from "../../lib/errors";
+import type { StoredKey } from "../../lib/idempotency";
 import { isoDay } from "../learning/access";
 
 /** What is stored of a pupil's progress in a lesson (the row the progress service merges into). */
@@ -24,14 +25,6 @@ export interface ProgressLesson {
   unlocked: boolean;
   /** The pupil's stored progress in it, if any (read without a lock: writers compare and set). */
   progress: StoredProgress | null;
-}
-
-/** What the idempotency table holds for a post's key (DESIGN §3), read with the lesson. */
-export interface PreviousKey {
-  requestHash: string;
-  status: number | null;
-  response: unknown;
-  createdAtMs: number;
 }
 
 export interface ProgressLessonRequest {
@@ -92,7 +85,7 @@ function lessonsQuery(requests: ProgressLessonRequest[], now: Date) {
     left join ${idempotencyKeys} k on k.user_id = v.user_id and k.key = v.key`;
 }
 
-export type FoundLesson = ProgressLesson & { previousKey: PreviousKey | null };
+export type FoundLesson = ProgressLesson & { previousKey: StoredKey | null };
 
 /**
  * The lessons of `requests`, in order: null where the lesson does not exist or belongs to another class than the

@@ -7,7 +7,7 @@
  * contents — SPEC §9) then decides when to ask again. Past that TTL it is still shown offline rather than nothing, for
  * at most `MAX_AGE_MS`. Answers of another build are dropped (buster = build id).
  */
-import type { Query, QueryClient, QueryFunction, QueryFunctionContext, QueryKey } from "@tanstack/react-query";
+import { partialMatchKey, type Query, type QueryClient, type QueryFunction, type QueryFunctionContext, type QueryKey } from "@tanstack/react-query";
 import { ApiRequestError } from "../api";
 import { env } from "../env";
 import { getSession } from "../session";
@@ -168,14 +168,13 @@ const CHANGED_BY: Record<OutboxItem["kind"], ReadonlyArray<readonly string[]>> =
   bookmark: [["bookmarks"]],
 };
 
-const startsWith = (queryKey: readonly unknown[], prefix: readonly string[]) => prefix.every((part, i) => queryKey[i] === part);
 
 /** Marks the user's kept answers under these prefixes as out of date: a later start shows them and refetches at once. */
 async function invalidateOnDevice(userId: number, prefixes: ReadonlyArray<readonly string[]>): Promise<void> {
   await getDb()
     .entries.where("userId")
     .equals(userId)
-    .filter((e) => prefixes.some((p) => startsWith(e.queryKey, p)))
+    .filter((e) => prefixes.some((p) => partialMatchKey(e.queryKey, p)))
     .modify({ invalidated: true });
 }
 
