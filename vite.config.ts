@@ -28,6 +28,21 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The PWA is always a production build, whatever NODE_ENV the shell (or the server that runs `npm start`) has: Vite
+ * builds a development bundle (React's dev build, no working service worker) when NODE_ENV=development is set. Runs
+ * in the `config` hook, before Vite reads NODE_ENV to decide `isProduction` (and `import.meta.env.DEV`).
+ */
+function productionBuild(): Plugin {
+  return {
+    name: "darsi-production-build",
+    enforce: "pre",
+    config(_config, { command }) {
+      if (command === "build") process.env.NODE_ENV = "production";
+    },
+  };
+}
+
 const apiTarget = process.env.API_URL ?? "http://localhost:3000";
 
 // Every build gets its own id (`import.meta.env.VITE_BUILD_ID`): answers kept on the device by another build are
@@ -42,6 +57,7 @@ export default defineConfig({
     },
   },
   plugins: [
+    productionBuild(),
     tanstackRouter({
       target: "react",
       autoCodeSplitting: true,

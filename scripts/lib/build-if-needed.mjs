@@ -79,7 +79,8 @@ export async function buildIfNeeded({ root = ROOT, force = false, log = (m) => c
   }
   log(`[build] ${reason}: running vite build`);
   const started = Date.now();
-  const code = await run("npx", ["--no-install", "vite", "build"], { cwd: root });
+  // Always a production build, whatever NODE_ENV the server is started with (vite.config.ts forces it too).
+  const code = await run("npx", ["--no-install", "vite", "build"], { cwd: root, env: { ...process.env, NODE_ENV: "production" } });
   if (code !== 0) throw new Error(`vite build failed (exit ${code})`);
   markBuilt(root);
   log(`[build] done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
