@@ -17,10 +17,23 @@ export const CONTENT_TYPE = {
 } as const;
 export type ContentTypeId = (typeof CONTENT_TYPE)[keyof typeof CONTENT_TYPE]["id"];
 
+/**
+ * Catalogue texts come in French (`name`, the reference) with their Arabic and English versions beside them
+ * (`name_ar`, `name_en`; `text_*`, `title_*`, `body_*`, `description_*` likewise); the client shows the one of its
+ * language and falls back to French when a translation is missing (src/lib/localized.ts).
+ */
+export interface LocalizedName {
+  name: string;
+  name_ar?: string | null;
+  name_en?: string | null;
+}
+
 export interface InstructorDto {
   name: string;
   last_name: string;
   description?: string | null;
+  description_ar?: string | null;
+  description_en?: string | null;
 }
 
 export interface SubjectDto {
@@ -29,6 +42,7 @@ export interface SubjectDto {
   /** French name; `name_ar` is the Arabic one (the app shows it in Arabic). */
   name: string;
   name_ar?: string | null;
+  name_en?: string | null;
   thumbnail: string | null;
   /** 0–100, capped. */
   progress: number;
@@ -40,17 +54,15 @@ export interface SubjectDto {
   subjectVideos: number;
 }
 
-export interface SectionDto {
+export interface SectionDto extends LocalizedName {
   id: number;
-  name: string;
   position: number;
   tabId: number;
 }
 
-export interface ChapterDto {
+export interface ChapterDto extends LocalizedName {
   id: number;
   slug: string;
-  name: string;
   type: ChapterType;
   chapter_sections: SectionDto[];
 }
@@ -70,6 +82,8 @@ export interface PromoCardDto {
   type: string;
   icon_url: string | null;
   text: string;
+  text_ar?: string | null;
+  text_en?: string | null;
   text_image_url: string | null;
   video_link: string | null;
   url_link: string | null;
@@ -89,8 +103,7 @@ export interface SubjectChaptersDto {
   promoCards: PromoCardDto[];
 }
 
-export interface AttachmentDto {
-  name: string;
+export interface AttachmentDto extends LocalizedName {
   url: string;
 }
 
@@ -103,10 +116,9 @@ export interface ProgressDto {
 }
 
 /** One lesson as the viewer needs it. Locked lessons carry no media, no otp/playbackInfo and no attachments. */
-export interface LessonDto {
+export interface LessonDto extends LocalizedName {
   id: number;
   slug: string;
-  name: string;
   type: { id: ContentTypeId; name: string };
   content_videos: { url: string; duration: number } | null;
   event: { start_date: string } | null;
@@ -121,16 +133,15 @@ export interface LessonDto {
   pages: Array<{ url: string }> | null;
   rtl: boolean;
   progress: ProgressDto | null;
-  chapter: { id: number; slug: string; name: string; type: ChapterType };
-  subject: { id: number; slug: string; name: string };
+  chapter: { id: number; slug: string; type: ChapterType } & LocalizedName;
+  subject: { id: number; slug: string } & LocalizedName;
   is_free: boolean;
 }
 
 /** An item of a chapter's lesson list. */
-export interface LessonListItemDto {
+export interface LessonListItemDto extends LocalizedName {
   id: number;
   slug: string;
-  name: string;
   type: { id: ContentTypeId; name: string };
   duration: number | null;
   locked: boolean;
@@ -143,9 +154,9 @@ export interface LessonListItemDto {
 
 export interface BookmarkDto {
   id: number;
-  content: { name: string; slug: string };
-  chapter: { slug: string; name: string };
-  subject: { name: string; slug: string };
+  content: { slug: string } & LocalizedName;
+  chapter: { slug: string } & LocalizedName;
+  subject: { slug: string } & LocalizedName;
   marked_at: string;
 }
 
@@ -225,9 +236,9 @@ export function truncate(text: string, max: number): string {
 
 /** A card of `GET /student/chapters/free-contents` and `/new-contents` (SPEC §3). */
 export interface ContentCardDto {
-  subject: { id: number; slug: string; name: string; name_ar?: string | null; color: string };
-  chapter: { id: number; slug: string; name: string };
-  content: { id: number; slug: string; name: string; type: { id: ContentTypeId; name: string }; is_free: boolean };
+  subject: { id: number; slug: string; color: string } & LocalizedName;
+  chapter: { id: number; slug: string } & LocalizedName;
+  content: { id: number; slug: string; type: { id: ContentTypeId; name: string }; is_free: boolean } & LocalizedName;
   instructor: InstructorDto | null;
   division: { id: number; name: string };
   createdAt: string;
@@ -238,7 +249,11 @@ export interface ContentCardDto {
 export interface AlertDto {
   id: number;
   title: string;
+  title_ar?: string | null;
+  title_en?: string | null;
   body: string;
+  body_ar?: string | null;
+  body_en?: string | null;
   level: "info" | "warning" | "danger";
   starts_at: string | null;
   ends_at: string | null;
@@ -248,6 +263,8 @@ export interface AlertDto {
 export interface AutocompleteItemDto {
   type: "content" | "chapter" | "subject";
   name: string;
+  name_ar?: string | null;
+  name_en?: string | null;
   slug: string;
   subjectSlug: string;
   chapterSlug: string | null;

@@ -45,6 +45,37 @@ const MAGAZINES = {
       ["Exercice corrigé", ["Montrer que x³ + x − 1 = 0 admet", "une solution dans [0, 1].", "f(0) = −1 < 0 et f(1) = 1 > 0 ;", "f est continue : le TVI conclut."]],
     ],
   },
+  derivabilite: {
+    rtl: false,
+    color: "#4263eb",
+    pages: [
+      ["Dérivabilité", ["Objectifs du chapitre :", "• Reconnaître une fonction dérivable en un point", "• Calculer des dérivées", "• Étudier les variations d'une fonction"]],
+      ["1. Nombre dérivé", ["f est dérivable en a si (f(x) − f(a)) / (x − a)", "admet une limite finie quand x → a.", "Cette limite est le nombre dérivé f′(a).", "Exemple : f(x) = x², f′(3) = 6."]],
+      ["2. Tangente à la courbe", ["Si f est dérivable en a, la courbe admet", "au point d'abscisse a la tangente :", "y = f′(a)(x − a) + f(a).", "Exemple : y = 6x − 9 pour x² en 3."]],
+      ["3. Dérivées usuelles", ["(xⁿ)′ = n xⁿ⁻¹   (√x)′ = 1 / (2√x)", "(u + v)′ = u′ + v′   (uv)′ = u′v + uv′", "(u / v)′ = (u′v − uv′) / v²", "(sin x)′ = cos x   (cos x)′ = − sin x"]],
+      ["Exercice corrigé", ["Étudier les variations de f(x) = x³ − 3x.", "f′(x) = 3x² − 3 = 3(x − 1)(x + 1).", "f croît sur ]−∞, −1] et [1, +∞[,", "décroît sur [−1, 1]."]],
+    ],
+  },
+  "suites-reelles": {
+    rtl: false,
+    color: "#4263eb",
+    pages: [
+      ["Suites réelles", ["Objectifs du chapitre :", "• Raisonner par récurrence", "• Étudier la monotonie d'une suite", "• Calculer la limite d'une suite"]],
+      ["1. Raisonnement par récurrence", ["Initialisation : P(n₀) est vraie.", "Hérédité : si P(n) est vraie,", "alors P(n + 1) est vraie.", "Conclusion : P(n) vraie pour tout n ≥ n₀."]],
+      ["2. Suites arithmétiques et géométriques", ["Arithmétique : uₙ = u₀ + n r", "Géométrique : uₙ = u₀ qⁿ", "Somme : 1 + q + … + qⁿ = (1 − qⁿ⁺¹) / (1 − q)", "si q ≠ 1."]],
+      ["3. Suites monotones et bornées", ["Toute suite croissante et majorée", "converge ; toute suite décroissante", "et minorée converge.", "Si |q| < 1, qⁿ tend vers 0."]],
+      ["Exercice corrigé", ["u₀ = 2 et uₙ₊₁ = √(uₙ + 2).", "Par récurrence : 0 ≤ uₙ ≤ 2, uₙ croissante.", "Elle converge vers L avec L = √(L + 2),", "donc L = 2."]],
+    ],
+  },
+  "fiche-methode": {
+    rtl: false,
+    color: "#4263eb",
+    pages: [
+      ["Fiche de synthèse : méthode", ["Pour réviser ce chapitre :", "• Relire le cours et ses définitions", "• Refaire les exercices corrigés", "• Noter ses erreurs pour ne plus les refaire"]],
+      ["Retenir l'essentiel", ["Une page par notion : la définition,", "la propriété, un exemple résolu.", "Souligner les mots clés du cours", "et les conditions d'application."]],
+      ["Se tester", ["Faire le QCM d'auto-évaluation du chapitre,", "puis un exercice type bac en temps limité.", "Comparer avec la correction et", "reprendre les points mal compris."]],
+    ],
+  },
   "al-balagha": {
     rtl: true,
     color: "#0ca678",

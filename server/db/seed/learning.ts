@@ -25,6 +25,7 @@ import {
   subjects,
   users,
 } from "../schema";
+import { ALERT_TEXTS, CARD_TEXTS, CHAPTER_TEXTS, INSTRUCTOR_DESCRIPTIONS, SUBJECT_EN } from "./catalogue-texts";
 import { divisions as DIVISIONS } from "./data/tunisia";
 import { seedForum } from "./forum";
 
@@ -90,9 +91,21 @@ const DEMO_CLIP_SECONDS = 30;
  * Magazine pages: the demo flip-books made in the repository (server/media/magazines/<slug>/page-N.svg): Arabic
  * subjects read "al-balagha" (right to left), exam chapters the bac annals, every other one the course sheet.
  */
-const MAGAZINES = { arabic: { slug: "al-balagha", pages: 5 }, exam: { slug: "annales-bac-maths", pages: 4 }, course: { slug: "limites-et-continuite", pages: 6 } };
-function magazinePages(subject: SubjectDef, chapter: { type: ChapterType }): Array<{ url: string }> {
-  const m = subject.rtl ? MAGAZINES.arabic : chapter.type === "exam" ? MAGAZINES.exam : MAGAZINES.course;
+const MAGAZINES = {
+  arabic: { slug: "al-balagha", pages: 5 },
+  exam: { slug: "annales-bac-maths", pages: 4 },
+  /** Course sheets of their own chapter (mathematics), by chapter slug. */
+  chapters: {
+    "limites-et-continuite": { slug: "limites-et-continuite", pages: 6 },
+    derivabilite: { slug: "derivabilite", pages: 5 },
+    "suites-reelles": { slug: "suites-reelles", pages: 5 },
+  } as Record<string, { slug: string; pages: number }>,
+  /** Every other course chapter: a method sheet that names no chapter, never another chapter's pages. */
+  course: { slug: "fiche-methode", pages: 3 },
+};
+function magazinePages(subject: SubjectDef, chapter: { type: ChapterType; slug: string }): Array<{ url: string }> {
+  const own = subject.slug === "mathematiques" ? MAGAZINES.chapters[chapter.slug] : undefined;
+  const m = subject.rtl ? MAGAZINES.arabic : chapter.type === "exam" ? MAGAZINES.exam : (own ?? MAGAZINES.course);
   return Array.from({ length: m.pages }, (_, k) => ({ url: `/media/magazines/${m.slug}/page-${k + 1}.svg` }));
 }
 
@@ -100,12 +113,14 @@ interface SubjectDef {
   slug: string;
   name: string;
   nameAr: string;
+  /** English name (SUBJECT_EN). */
+  nameEn: string;
   color: string;
   /** Arabic-language subject: magazines read right to left. */
   rtl?: boolean;
 }
 
-const SUBJECTS: Record<string, SubjectDef> = {
+const SUBJECTS: Record<string, SubjectDef> = withEnglishNames({
   maths: { slug: "mathematiques", name: "Mathématiques", nameAr: "الرياضيات", color: "#3B5BDB" },
   physique: { slug: "physique", name: "Physique", nameAr: "العلوم الفيزيائية", color: "#E8590C" },
   svt: { slug: "sciences-de-la-vie-et-de-la-terre", name: "Sciences de la vie et de la terre", nameAr: "علوم الحياة والأرض", color: "#2F9E44" },
@@ -119,7 +134,24 @@ const SUBJECTS: Record<string, SubjectDef> = {
   gestion: { slug: "gestion", name: "Gestion", nameAr: "التصرف", color: "#D9480F" },
   histoire: { slug: "histoire-geographie", name: "Histoire-Géographie", nameAr: "التاريخ والجغرافيا", color: "#A61E4D" },
   technique: { slug: "technologie", name: "Technologie", nameAr: "التكنولوجيا", color: "#495057" },
+});
+
+function withEnglishNames(defs: Record<string, Omit<SubjectDef, "nameEn">>): Record<string, SubjectDef> {
+  return Object.fromEntries(Object.entries(defs).map(([key, d]) => [key, { ...d, nameEn: SUBJECT_EN[key] ?? d.name }]));
+}
+
+/** A display text in the seed's own language (French, or Arabic for Arabic-taught subjects), Arabic and English. */
+interface Texts {
+  name: string;
+  nameAr: string;
+  nameEn: string;
+}
+const textsOf = (name: string): Texts => {
+  const t = CHAPTER_TEXTS[name];
+  return { name, nameAr: t?.[0] ?? name, nameEn: t?.[1] ?? name };
 };
+const zipTexts = (own: readonly string[], ar: readonly string[], en: readonly string[]): Texts[] =>
+  own.map((name, i) => ({ name, nameAr: ar[i] ?? name, nameEn: en[i] ?? name }));
 
 /** A chapter name, or [name, slug] when the name does not make a slug (Arabic). */
 type ChapterName = string | readonly [string, string];
@@ -238,13 +270,13 @@ const chapterSlug = (c: ChapterName) => (typeof c === "string" ? slugify(c) : c[
  * Course lessons in order: label (French, and Arabic for the subjects taught in Arabic), content type, section
  * (0 = cours, 1 = exercices). The slug stays the French one whatever the language.
  */
-const COURSE_LESSONS: Array<{ label: string; labelAr: string; slug: string; type: number; section: 0 | 1 }> = [
-  { label: "Introduction et activités", labelAr: "تمهيد وأنشطة", slug: "introduction-et-activites", type: CONTENT_TYPE.youtube.id, section: 0 },
-  { label: "Cours : définitions et propriétés", labelAr: "درس : المفاهيم والخصائص", slug: "cours-definitions-et-proprietes", type: CONTENT_TYPE.protectedVideo.id, section: 0 },
-  { label: "Fiche de synthèse", labelAr: "بطاقة تأليفية", slug: "fiche-de-synthese", type: CONTENT_TYPE.magazine.id, section: 0 },
-  { label: "Exercices corrigés", labelAr: "تمارين مصلحة", slug: "exercices-corriges", type: CONTENT_TYPE.protectedVideo.id, section: 1 },
-  { label: "QCM d'auto-évaluation", labelAr: "اختبار تقييم ذاتي", slug: "qcm-d-auto-evaluation", type: CONTENT_TYPE.quiz.id, section: 1 },
-  { label: "Exercice type bac", labelAr: "تمرين من نوع الباكالوريا", slug: "exercice-type-bac", type: CONTENT_TYPE.youtube.id, section: 1 },
+const COURSE_LESSONS: Array<{ label: string; labelAr: string; labelEn: string; slug: string; type: number; section: 0 | 1 }> = [
+  { label: "Introduction et activités", labelAr: "تمهيد وأنشطة", labelEn: "Introduction and activities", slug: "introduction-et-activites", type: CONTENT_TYPE.youtube.id, section: 0 },
+  { label: "Cours : définitions et propriétés", labelAr: "درس : المفاهيم والخصائص", labelEn: "Definitions and properties", slug: "cours-definitions-et-proprietes", type: CONTENT_TYPE.protectedVideo.id, section: 0 },
+  { label: "Fiche de synthèse", labelAr: "بطاقة تأليفية", labelEn: "Summary sheet", slug: "fiche-de-synthese", type: CONTENT_TYPE.magazine.id, section: 0 },
+  { label: "Exercices corrigés", labelAr: "تمارين مصلحة", labelEn: "Worked exercises", slug: "exercices-corriges", type: CONTENT_TYPE.protectedVideo.id, section: 1 },
+  { label: "QCM d'auto-évaluation", labelAr: "اختبار تقييم ذاتي", labelEn: "Self-assessment quiz", slug: "qcm-d-auto-evaluation", type: CONTENT_TYPE.quiz.id, section: 1 },
+  { label: "Exercice type bac", labelAr: "تمرين من نوع الباكالوريا", labelEn: "Bac-style exercise", slug: "exercice-type-bac", type: CONTENT_TYPE.youtube.id, section: 1 },
 ];
 
 /**
@@ -272,8 +304,9 @@ interface Labels {
 
 const RECORDING_TOPICS = ["révision guidée", "exercices type bac", "questions des élèves"];
 const RECORDING_TOPICS_AR = ["مراجعة موجهة", "تمارين من نوع الباكالوريا", "أسئلة التلاميذ"];
+const RECORDING_TOPICS_EN = ["guided revision", "bac-style exercises", "pupils' questions"];
 
-const LABELS: Record<"fr" | "ar", Labels> = {
+const LABELS: Record<"fr" | "ar" | "en", Labels> = {
   fr: {
     courseSections: ["Cours", "Exercices"],
     // "Fiche de synthèse" → "fiche de synthèse", but an acronym keeps its case ("QCM d'auto-évaluation").
@@ -309,23 +342,44 @@ const LABELS: Record<"fr" | "ar", Labels> = {
     diversPrepare: (subject) => `حسن الاستعداد لامتحان مادة ${subject.nameAr}`,
     diversMistakes: (subject) => `${subject.nameAr} : الأخطاء الشائعة`,
   },
+  en: {
+    courseSections: ["Lessons", "Exercises"],
+    courseLesson: (chapter, { labelEn }) => `${chapter}: ${labelEn.charAt(0).toLowerCase()}${labelEn.slice(1)}`,
+    recordingChapter: (subject) => `${subject.nameEn} live sessions`,
+    recordingSections: ["Recorded sessions"],
+    recordingLesson: (n) => `Session ${n}: ${RECORDING_TOPICS_EN[(n - 1) % RECORDING_TOPICS_EN.length]}`,
+    examChapter: "Corrected exam papers",
+    examSections: ["Papers", "Self-assessment"],
+    examPrincipal: (subject) => `${subject.nameEn}: main session 2025`,
+    examControl: (subject) => `${subject.nameEn}: resit session 2025`,
+    examSynthesis: (subject) => `${subject.nameEn}: end-of-term test no. 1 with answers`,
+    examQuiz: (subject) => `${subject.nameEn}: revision quiz`,
+    diversChapter: "Method and tips",
+    diversSections: ["Resources"],
+    diversPrepare: (subject) => `Preparing well for the ${subject.nameEn} exam`,
+    diversMistakes: (subject) => `${subject.nameEn}: common mistakes`,
+  },
 };
+/** The three texts of a label: in the subject's own language, Arabic and English. */
+const labelTexts = (subject: SubjectDef, pick: (labels: Labels) => string): Texts => ({
+  name: pick(labelsOf(subject)),
+  nameAr: pick(LABELS.ar),
+  nameEn: pick(LABELS.en),
+});
 const labelsOf = (subject: SubjectDef): Labels => LABELS[subject.rtl ? "ar" : "fr"];
 
-interface PlannedContent {
+interface PlannedContent extends Texts {
   slug: string;
-  name: string;
   typeId: number;
   section: number;
   isFree: boolean;
   attachment?: boolean;
   eventStart?: Date;
 }
-interface PlannedChapter {
+interface PlannedChapter extends Texts {
   slug: string;
-  name: string;
   type: ChapterType;
-  sections: string[];
+  sections: Texts[];
   lessons: PlannedContent[];
 }
 interface PlannedSubject {
@@ -340,14 +394,17 @@ const DAY = 24 * 60 * 60 * 1000;
 
 function courseChapter(subject: SubjectDef, name: ChapterName, index: number, nbLessons: number, freeFirst: boolean): PlannedChapter {
   const labels = labelsOf(subject);
+  const chapter = textsOf(chapterName(name));
   return {
     slug: chapterSlug(name),
-    name: chapterName(name),
+    ...chapter,
     type: "course",
-    sections: [...labels.courseSections],
+    sections: zipTexts(labels.courseSections, LABELS.ar.courseSections, LABELS.en.courseSections),
     lessons: COURSE_LESSONS.slice(0, nbLessons).map((l, i) => ({
       slug: l.slug,
-      name: labels.courseLesson(chapterName(name), l),
+      name: labels.courseLesson(chapter.name, l),
+      nameAr: LABELS.ar.courseLesson(chapter.nameAr, l),
+      nameEn: LABELS.en.courseLesson(chapter.nameEn, l),
       typeId: l.type,
       section: l.section,
       isFree: freeFirst && i === 0,
@@ -362,12 +419,12 @@ function recordingChapter(subject: SubjectDef, today: Date, n: number): PlannedC
   const labels = labelsOf(subject);
   return {
     slug: `enregistrements-${subject.slug}`,
-    name: labels.recordingChapter(subject),
+    ...labelTexts(subject, (l) => l.recordingChapter(subject)),
     type: "recording",
-    sections: [...labels.recordingSections],
+    sections: zipTexts(labels.recordingSections, LABELS.ar.recordingSections, LABELS.en.recordingSections),
     lessons: Array.from({ length: n }, (_, i) => ({
       slug: `seance-${i + 1}`,
-      name: labels.recordingLesson(i + 1),
+      ...labelTexts(subject, (l) => l.recordingLesson(i + 1)),
       typeId: CONTENT_TYPE.recording.id,
       section: 0,
       isFree: false,
@@ -380,14 +437,14 @@ function examChapter(subject: SubjectDef): PlannedChapter {
   const labels = labelsOf(subject);
   return {
     slug: "sujets-de-bac-corriges",
-    name: labels.examChapter,
+    ...labelTexts(subject, (l) => l.examChapter),
     type: "exam",
-    sections: [...labels.examSections],
+    sections: zipTexts(labels.examSections, LABELS.ar.examSections, LABELS.en.examSections),
     lessons: [
-      { slug: "session-principale-2025", name: labels.examPrincipal(subject), typeId: CONTENT_TYPE.magazine.id, section: 0, isFree: false, attachment: true },
-      { slug: "session-de-controle-2025", name: labels.examControl(subject), typeId: CONTENT_TYPE.magazine.id, section: 0, isFree: false, attachment: true },
-      { slug: "devoir-de-synthese-n-1", name: labels.examSynthesis(subject), typeId: CONTENT_TYPE.protectedVideo.id, section: 0, isFree: false },
-      { slug: "qcm-de-revision", name: labels.examQuiz(subject), typeId: CONTENT_TYPE.quiz.id, section: 1, isFree: false },
+      { slug: "session-principale-2025", ...labelTexts(subject, (l) => l.examPrincipal(subject)), typeId: CONTENT_TYPE.magazine.id, section: 0, isFree: false, attachment: true },
+      { slug: "session-de-controle-2025", ...labelTexts(subject, (l) => l.examControl(subject)), typeId: CONTENT_TYPE.magazine.id, section: 0, isFree: false, attachment: true },
+      { slug: "devoir-de-synthese-n-1", ...labelTexts(subject, (l) => l.examSynthesis(subject)), typeId: CONTENT_TYPE.protectedVideo.id, section: 0, isFree: false },
+      { slug: "qcm-de-revision", ...labelTexts(subject, (l) => l.examQuiz(subject)), typeId: CONTENT_TYPE.quiz.id, section: 1, isFree: false },
     ],
   };
 }
@@ -396,12 +453,12 @@ function diversChapter(subject: SubjectDef): PlannedChapter {
   const labels = labelsOf(subject);
   return {
     slug: "methodologie-et-conseils",
-    name: labels.diversChapter,
+    ...labelTexts(subject, (l) => l.diversChapter),
     type: "divers",
-    sections: [...labels.diversSections],
+    sections: zipTexts(labels.diversSections, LABELS.ar.diversSections, LABELS.en.diversSections),
     lessons: [
-      { slug: "bien-preparer-l-examen", name: labels.diversPrepare(subject), typeId: CONTENT_TYPE.youtube.id, section: 0, isFree: true },
-      { slug: "erreurs-frequentes", name: labels.diversMistakes(subject), typeId: CONTENT_TYPE.magazine.id, section: 0, isFree: false },
+      { slug: "bien-preparer-l-examen", ...labelTexts(subject, (l) => l.diversPrepare(subject)), typeId: CONTENT_TYPE.youtube.id, section: 0, isFree: true },
+      { slug: "erreurs-frequentes", ...labelTexts(subject, (l) => l.diversMistakes(subject)), typeId: CONTENT_TYPE.magazine.id, section: 0, isFree: false },
     ],
   };
 }
@@ -433,6 +490,9 @@ export function planCatalogue(today: Date): PlannedSubject[] {
   return out;
 }
 
+type AlertTexts = Record<"fr" | "ar" | "en", readonly [title: string, body: string]>;
+const alertTexts = (t: AlertTexts) => ({ title: t.fr[0], body: t.fr[1], titleAr: t.ar[0], bodyAr: t.ar[1], titleEn: t.en[0], bodyEn: t.en[1] });
+
 async function insertChunked<T>(tx: Tx, table: Parameters<Tx["insert"]>[0], rows: T[], size = 400): Promise<void> {
   for (let i = 0; i < rows.length; i += size) await tx.insert(table).values(rows.slice(i, i + size) as never);
 }
@@ -453,7 +513,15 @@ export async function seedLearning(db: Db, today: Date, opts: { demo: boolean })
   await db.transaction(async (tx) => {
     const insertedInstructors = await tx
       .insert(instructors)
-      .values(INSTRUCTORS.map(([name, lastName, description]) => ({ name, lastName, description })))
+      .values(
+        INSTRUCTORS.map(([name, lastName, description], i) => ({
+          name,
+          lastName,
+          description,
+          descriptionAr: INSTRUCTOR_DESCRIPTIONS[i]?.[0] ?? null,
+          descriptionEn: INSTRUCTOR_DESCRIPTIONS[i]?.[1] ?? null,
+        })),
+      )
       .returning({ id: instructors.id });
     const instructorId = (key: string, divisionId: number) => {
       // Collège and primary maths have their own teacher.
@@ -469,6 +537,7 @@ export async function seedLearning(db: Db, today: Date, opts: { demo: boolean })
           slug: p.def.slug,
           name: p.def.name,
           nameAr: p.def.nameAr,
+          nameEn: p.def.nameEn,
           color: p.def.color,
           thumbnail: `/media/public/subjects/${p.def.slug}.svg`,
           position: p.position,
@@ -482,6 +551,8 @@ export async function seedLearning(db: Db, today: Date, opts: { demo: boolean })
         subjectId: subjectId.get(`${p.divisionId}:${p.def.slug}`)!,
         slug: c.slug,
         name: c.name,
+        nameAr: c.nameAr,
+        nameEn: c.nameEn,
         type: c.type,
         position: i + 1,
         instructorId: instructorId(p.key, p.divisionId),
@@ -496,7 +567,7 @@ export async function seedLearning(db: Db, today: Date, opts: { demo: boolean })
     const sectionValues = plan.flatMap((p) =>
       p.chapters.flatMap((c) => {
         const chapterId = chapterIds.get(`${subjectId.get(`${p.divisionId}:${p.def.slug}`)}:${c.slug}`)!;
-        return c.sections.map((name, i) => ({ chapterId, name, position: i + 1, tabId: TAB_OF[c.type] }));
+        return c.sections.map((t, i) => ({ chapterId, name: t.name, nameAr: t.nameAr, nameEn: t.nameEn, position: i + 1, tabId: TAB_OF[c.type] }));
       }),
     );
     const sectionIds = new Map<string, number>();
@@ -520,6 +591,8 @@ export async function seedLearning(db: Db, today: Date, opts: { demo: boolean })
             sectionId: sectionIds.get(`${chapterId}:${l.section + 1}`) ?? null,
             slug: l.slug,
             name: l.name,
+            nameAr: l.nameAr,
+            nameEn: l.nameEn,
             typeId,
             position: i + 1,
             videoUrl:
@@ -539,6 +612,8 @@ export async function seedLearning(db: Db, today: Date, opts: { demo: boolean })
             // Two real PDFs made in the repository (scripts/make-media.mjs) serve every demo attachment.
             attachment: l.attachment ? `/media/attachments/${typeId === CONTENT_TYPE.magazine.id ? "resume" : "enonces"}.pdf` : null,
             attachmentName: l.attachment ? `${c.name} – ${typeId === CONTENT_TYPE.magazine.id ? "résumé" : "énoncés"}.pdf` : null,
+            attachmentNameAr: l.attachment ? `${c.nameAr} – ${typeId === CONTENT_TYPE.magazine.id ? "ملخص" : "نصوص التمارين"}.pdf` : null,
+            attachmentNameEn: l.attachment ? `${c.nameEn} – ${typeId === CONTENT_TYPE.magazine.id ? "summary" : "exercises"}.pdf` : null,
           };
         });
       }),
@@ -547,12 +622,12 @@ export async function seedLearning(db: Db, today: Date, opts: { demo: boolean })
       const chunk = contentValues.slice(i, i + 300);
       const rows = await tx
         .insert(contents)
-        .values(chunk.map(({ attachment: _a, attachmentName: _n, ...row }) => row))
+        .values(chunk.map(({ attachment: _a, attachmentName: _n, attachmentNameAr: _na, attachmentNameEn: _ne, ...row }) => row))
         .returning({ id: contents.id, chapterId: contents.chapterId, slug: contents.slug });
       const idOf = new Map(rows.map((r) => [`${r.chapterId}:${r.slug}`, r.id]));
       const files = chunk
         .filter((c) => c.attachment)
-        .map((c) => ({ contentId: idOf.get(`${c.chapterId}:${c.slug}`)!, name: c.attachmentName!, url: c.attachment! }));
+        .map((c) => ({ contentId: idOf.get(`${c.chapterId}:${c.slug}`)!, name: c.attachmentName!, nameAr: c.attachmentNameAr, nameEn: c.attachmentNameEn, url: c.attachment! }));
       if (files.length) await tx.insert(attachments).values(files);
     }
 
@@ -568,20 +643,20 @@ export async function seedLearning(db: Db, today: Date, opts: { demo: boolean })
 
     // Promo cards: three per class, plus one on the Bac Maths mathematics page.
     const cards = DIVISIONS.flatMap((d) => [
-      { divisionId: d.id, type: "offer", text: "Passez à Gold : toutes les matières, les séances en direct et le forum", iconUrl: "/media/public/cards/gold.svg", urlLink: "/offres", backgroundUrl: "/media/public/cards/bg-gold.svg", iconPosition: "left" as const, color: "#F2C94C", position: 1 },
-      { divisionId: d.id, type: "video", text: "Découvrez Darsi en deux minutes", iconUrl: "/media/public/cards/play.svg", textImageUrl: "/media/public/cards/text-decouvrez.svg", videoLink: YOUTUBE[0]!, urlLink: "https://www.darsi.tn/", backgroundUrl: "/media/public/cards/bg-video.svg", iconPosition: "right" as const, color: "#3B5BDB", position: 2 },
-      { divisionId: d.id, type: "link", text: "Parrainez un ami : 5 % de réduction pour lui, 5 % en points pour vous", iconUrl: "/media/public/cards/parrain.svg", urlLink: "/gift-code", iconPosition: "left" as const, color: "#2F9E44", position: 3 },
+      { divisionId: d.id, type: "offer", text: CARD_TEXTS.offer.fr, textAr: CARD_TEXTS.offer.ar, textEn: CARD_TEXTS.offer.en, iconUrl: "/media/public/cards/gold.svg", urlLink: "/offres", backgroundUrl: "/media/public/cards/bg-gold.svg", iconPosition: "left" as const, color: "#F2C94C", position: 1 },
+      { divisionId: d.id, type: "video", text: CARD_TEXTS.video.fr, textAr: CARD_TEXTS.video.ar, textEn: CARD_TEXTS.video.en, iconUrl: "/media/public/cards/play.svg", textImageUrl: "/media/public/cards/text-decouvrez.svg", videoLink: YOUTUBE[0]!, urlLink: "https://www.darsi.tn/", backgroundUrl: "/media/public/cards/bg-video.svg", iconPosition: "right" as const, color: "#3B5BDB", position: 2 },
+      { divisionId: d.id, type: "link", text: CARD_TEXTS.link.fr, textAr: CARD_TEXTS.link.ar, textEn: CARD_TEXTS.link.en, iconUrl: "/media/public/cards/parrain.svg", urlLink: "/gift-code", iconPosition: "left" as const, color: "#2F9E44", position: 3 },
     ]);
     const mathsBac = subjectId.get("18:mathematiques")!;
-    cards.push({ divisionId: 18, subjectId: mathsBac, type: "link", text: "Séance de révision du bac chaque samedi à 18 h", urlLink: "/sessions", iconPosition: "left" as const, color: "#E8590C", position: 0 } as never);
+    cards.push({ divisionId: 18, subjectId: mathsBac, type: "link", text: CARD_TEXTS.revision.fr, textAr: CARD_TEXTS.revision.ar, textEn: CARD_TEXTS.revision.en, urlLink: "/sessions", iconPosition: "left" as const, color: "#E8590C", position: 0 } as never);
     await insertChunked(tx, promoCards, cards);
 
     const dayStart = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
     await tx.insert(alerts).values([
-      { divisionId: null, title: "Maintenance", body: "Une courte maintenance aura lieu dimanche entre 2 h et 3 h du matin.", level: "info", startsAt: new Date(dayStart.getTime() - 2 * DAY), endsAt: new Date(dayStart.getTime() + 10 * DAY) },
-      { divisionId: 18, title: "Bac blanc", body: "Le bac blanc de mathématiques est en ligne dans l'onglet Examens.", level: "warning", startsAt: new Date(dayStart.getTime() - DAY), endsAt: null },
-      { divisionId: 18, title: "Ancienne annonce", body: "Inscriptions au stage d'hiver closes.", level: "info", startsAt: new Date(dayStart.getTime() - 60 * DAY), endsAt: new Date(dayStart.getTime() - 30 * DAY) },
-      { divisionId: null, title: "Désactivée", body: "Annonce désactivée.", level: "info", active: false },
+      { divisionId: null, ...alertTexts(ALERT_TEXTS.maintenance), level: "info", startsAt: new Date(dayStart.getTime() - 2 * DAY), endsAt: new Date(dayStart.getTime() + 10 * DAY) },
+      { divisionId: 18, ...alertTexts(ALERT_TEXTS.mockBac), level: "warning", startsAt: new Date(dayStart.getTime() - DAY), endsAt: null },
+      { divisionId: 18, ...alertTexts(ALERT_TEXTS.old), level: "info", startsAt: new Date(dayStart.getTime() - 60 * DAY), endsAt: new Date(dayStart.getTime() - 30 * DAY) },
+      { divisionId: null, ...alertTexts(ALERT_TEXTS.disabled), level: "info", active: false },
     ]);
 
     // The demo pupil: a few lessons watched in mathematics, one half-way, and two bookmarks.

@@ -49,10 +49,16 @@ export async function listBookmarks(deps: Pick<Deps, "db">, userId: number, page
       id: bookmarks.id,
       createdAt: bookmarks.createdAt,
       contentName: contents.name,
+      contentNameAr: contents.nameAr,
+      contentNameEn: contents.nameEn,
       contentSlug: contents.slug,
       chapterName: chapters.name,
+      chapterNameAr: chapters.nameAr,
+      chapterNameEn: chapters.nameEn,
       chapterSlug: chapters.slug,
       subjectName: subjects.name,
+      subjectNameAr: subjects.nameAr,
+      subjectNameEn: subjects.nameEn,
       subjectSlug: subjects.slug,
     })
     .from(bookmarks)
@@ -65,9 +71,9 @@ export async function listBookmarks(deps: Pick<Deps, "db">, userId: number, page
     .offset((page - 1) * perPage);
   const payload: BookmarkDto[] = rows.map((r) => ({
     id: r.id,
-    content: { name: r.contentName, slug: r.contentSlug },
-    chapter: { slug: r.chapterSlug, name: r.chapterName },
-    subject: { name: r.subjectName, slug: r.subjectSlug },
+    content: { name: r.contentName, name_ar: r.contentNameAr, name_en: r.contentNameEn, slug: r.contentSlug },
+    chapter: { slug: r.chapterSlug, name: r.chapterName, name_ar: r.chapterNameAr, name_en: r.chapterNameEn },
+    subject: { name: r.subjectName, name_ar: r.subjectNameAr, name_en: r.subjectNameEn, slug: r.subjectSlug },
     marked_at: r.createdAt.toISOString(),
   }));
   return { payload, meta: pageMeta(page, perPage, total) };

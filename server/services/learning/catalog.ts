@@ -5,6 +5,7 @@ import {
   isCompleted,
   type ChapterEntryDto,
   type ChapterType,
+  type InstructorDto,
   type PromoCardDto,
   type SectionDto,
   type SubjectChaptersDto,
@@ -20,6 +21,10 @@ import { loadViewer, type Viewer } from "./access";
 const VIDEO_TYPES: readonly number[] = [CONTENT_TYPE.youtube.id, CONTENT_TYPE.protectedVideo.id, CONTENT_TYPE.recording.id];
 
 type SubjectRow = typeof subjects.$inferSelect;
+
+export function instructorDto(i: typeof instructors.$inferSelect): InstructorDto {
+  return { name: i.name, last_name: i.lastName, description: i.description, description_ar: i.descriptionAr, description_en: i.descriptionEn };
+}
 
 /** Visible, active subjects of the viewer's class, by position. */
 async function divisionSubjects(db: Db, viewer: Viewer): Promise<SubjectRow[]> {
@@ -74,6 +79,7 @@ function subjectDto(s: SubjectRow, lessons: LessonStat[], pct: Map<number, numbe
     slug: s.slug,
     name: s.name,
     name_ar: s.nameAr,
+    name_en: s.nameEn,
     thumbnail: s.thumbnail,
     progress: aggregateProgress(own.map((l) => pct.get(l.id) ?? 0)),
     color: s.color,
@@ -98,6 +104,8 @@ export function promoCardDto(p: typeof promoCards.$inferSelect): PromoCardDto {
     type: p.type,
     icon_url: p.iconUrl,
     text: p.text,
+    text_ar: p.textAr,
+    text_en: p.textEn,
     text_image_url: p.textImageUrl,
     video_link: p.videoLink,
     url_link: p.urlLink,
@@ -150,11 +158,11 @@ export async function subjectChapters(deps: Pick<Deps, "db" | "now">, userId: nu
     const own = lessons.filter((l) => l.chapterId === c.id).map((l) => pct.get(l.id) ?? 0);
     const chapterSectionsDto: SectionDto[] = sections
       .filter((s) => s.chapterId === c.id)
-      .map((s) => ({ id: s.id, name: s.name, position: s.position, tabId: s.tabId }));
+      .map((s) => ({ id: s.id, name: s.name, name_ar: s.nameAr, name_en: s.nameEn, position: s.position, tabId: s.tabId }));
     return {
-      chapter: { id: c.id, slug: c.slug, name: c.name, type: c.type as ChapterType, chapter_sections: chapterSectionsDto },
+      chapter: { id: c.id, slug: c.slug, name: c.name, name_ar: c.nameAr, name_en: c.nameEn, type: c.type as ChapterType, chapter_sections: chapterSectionsDto },
       firstLessonSlug: firstLessons.find((l) => l.chapterId === c.id)?.slug ?? null,
-      instructor: i ? { name: i.name, last_name: i.lastName, description: i.description } : null,
+      instructor: i ? instructorDto(i) : null,
       nbContent: own.length,
       progress: aggregateProgress(own),
       nbCompleted: own.filter(isCompleted).length,

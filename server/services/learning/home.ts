@@ -9,7 +9,7 @@ import { forumFeed } from "../../adapters/forum";
 import { alerts, chapters, contents, divisions, instructors, progress, promoCards, subjects } from "../../db/schema";
 import type { Deps } from "../../lib/deps";
 import { isUnlocked, loadViewer } from "./access";
-import { promoCardDto } from "./catalog";
+import { instructorDto, promoCardDto } from "./catalog";
 import { contentType } from "./lessons";
 
 /** Cards per list; the home shows the first two. */
@@ -40,10 +40,10 @@ async function contentCards(deps: Pick<Deps, "db" | "now">, userId: number, kind
     .orderBy(desc(contents.createdAt), desc(contents.id))
     .limit(CONTENT_CARDS_LIMIT);
   return rows.map(({ c, ch, s, i, d }) => ({
-    subject: { id: s.id, slug: s.slug, name: s.name, name_ar: s.nameAr, color: s.color },
-    chapter: { id: ch.id, slug: ch.slug, name: ch.name },
-    content: { id: c.id, slug: c.slug, name: c.name, type: contentType(c.typeId), is_free: c.isFree },
-    instructor: i ? { name: i.name, last_name: i.lastName, description: i.description } : null,
+    subject: { id: s.id, slug: s.slug, name: s.name, name_ar: s.nameAr, name_en: s.nameEn, color: s.color },
+    chapter: { id: ch.id, slug: ch.slug, name: ch.name, name_ar: ch.nameAr, name_en: ch.nameEn },
+    content: { id: c.id, slug: c.slug, name: c.name, name_ar: c.nameAr, name_en: c.nameEn, type: contentType(c.typeId), is_free: c.isFree },
+    instructor: i ? instructorDto(i) : null,
     division: d,
     createdAt: c.createdAt.toISOString(),
     chapter_type: ch.type as ChapterType,
@@ -86,7 +86,11 @@ export async function activeAlerts(deps: Pick<Deps, "db" | "now">, userId: numbe
   return rows.map((a) => ({
     id: a.id,
     title: a.title,
+    title_ar: a.titleAr,
+    title_en: a.titleEn,
     body: a.body,
+    body_ar: a.bodyAr,
+    body_en: a.bodyEn,
     level: a.level as AlertDto["level"],
     starts_at: a.startsAt?.toISOString() ?? null,
     ends_at: a.endsAt?.toISOString() ?? null,
@@ -123,9 +127,11 @@ export async function latestRecordings(deps: Pick<Deps, "db" | "now">, userId: n
     id: c.id,
     slug: c.slug,
     name: c.name,
-    subject: { id: s.id, slug: s.slug, name: s.name, name_ar: s.nameAr, color: s.color },
-    chapter: { id: ch.id, slug: ch.slug, name: ch.name },
-    instructor: i ? { name: i.name, last_name: i.lastName, description: i.description } : null,
+    name_ar: c.nameAr,
+    name_en: c.nameEn,
+    subject: { id: s.id, slug: s.slug, name: s.name, name_ar: s.nameAr, name_en: s.nameEn, color: s.color },
+    chapter: { id: ch.id, slug: ch.slug, name: ch.name, name_ar: ch.nameAr, name_en: ch.nameEn },
+    instructor: i ? instructorDto(i) : null,
     recorded_at: at.toISOString(),
     duration: c.durationS,
     locked: !isUnlocked(viewer, s.id, c.isFree),

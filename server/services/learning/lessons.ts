@@ -15,7 +15,7 @@ import type { Deps } from "../../lib/deps";
 import { notFound } from "../../lib/errors";
 import { isUnlocked, loadViewer, type Viewer } from "./access";
 import { signMedia } from "../media/signing";
-import { findSubject } from "./catalog";
+import { findSubject, instructorDto } from "./catalog";
 
 const TYPE_NAMES = new Map<number, string>(Object.values(CONTENT_TYPE).map((t) => [t.id, t.name]));
 export const contentType = (id: number) => ({ id: id as ContentTypeId, name: TYPE_NAMES.get(id) ?? "UNKNOWN" });
@@ -42,6 +42,8 @@ async function chapterLessons(db: Db, viewer: Viewer, subjectId: number, chapter
       id: c.id,
       slug: c.slug,
       name: c.name,
+      name_ar: c.nameAr,
+      name_en: c.nameEn,
       type: contentType(c.typeId),
       duration: c.durationS,
       locked: !isUnlocked(viewer, subjectId, c.isFree),
@@ -156,7 +158,7 @@ export async function getLesson(
   const files =
     locked || viewer.attachmentsRestricted
       ? []
-      : await db.select({ name: attachments.name, url: attachments.url }).from(attachments).where(eq(attachments.contentId, content.id)).orderBy(asc(attachments.id));
+      : await db.select({ name: attachments.name, name_ar: attachments.nameAr, name_en: attachments.nameEn, url: attachments.url }).from(attachments).where(eq(attachments.contentId, content.id)).orderBy(asc(attachments.id));
   const now = deps.now();
   const sign: Signer = (path) => (path.startsWith("/media/") ? signMedia(deps.secret, path, userId, now) : { url: path, otp: null, playbackInfo: null });
   const m = locked ? { content_videos: null, otp: null, playbackInfo: null, pages: null, qcm: null } : media(content, sign);
@@ -164,12 +166,14 @@ export async function getLesson(
     id: content.id,
     slug: content.slug,
     name: content.name,
+    name_ar: content.nameAr,
+    name_en: content.nameEn,
     type: contentType(content.typeId),
     content_videos: m.content_videos,
     event: content.eventStart ? { start_date: content.eventStart.toISOString() } : null,
     content_qcm_id: m.qcm,
-    instructor: instructor ? { name: instructor.name, last_name: instructor.lastName, description: instructor.description } : null,
-    attachments: files.map((f) => ({ name: f.name, url: sign(f.url).url })),
+    instructor: instructor ? instructorDto(instructor) : null,
+    attachments: files.map((f) => ({ name: f.name, name_ar: f.name_ar, name_en: f.name_en, url: sign(f.url).url })),
     locked,
     lockedVideo: locked,
     bookmarked: Boolean(mark),
@@ -180,8 +184,8 @@ export async function getLesson(
     progress: p
       ? { content_id: content.id, completed: p.completed || isCompleted(p.percentage), percentage: capPercentage(p.percentage), lastWatchedSecond: p.lastWatchedSecond }
       : null,
-    chapter: { id: chapter.id, slug: chapter.slug, name: chapter.name, type: chapter.type as ChapterType },
-    subject: { id: subject.id, slug: subject.slug, name: subject.name },
+    chapter: { id: chapter.id, slug: chapter.slug, name: chapter.name, name_ar: chapter.nameAr, name_en: chapter.nameEn, type: chapter.type as ChapterType },
+    subject: { id: subject.id, slug: subject.slug, name: subject.name, name_ar: subject.nameAr, name_en: subject.nameEn },
     is_free: content.isFree,
   };
 }

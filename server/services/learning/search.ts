@@ -11,10 +11,13 @@ import { loadViewer } from "./access";
 
 export const AUTOCOMPLETE_LIMIT = 10;
 
-const ACCENTED = "àáâãäåçèéêëìíîïñòóôõöùúûüýÿÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝ";
-const PLAIN = "aaaaaaceeeeiiiinooooouuuuyyaaaaaaceeeeiiiinooooouuuuy";
+// Arabic letters with a hamza or madda decompose (NFD) to their base letter and a mark that normalizeSearch drops.
+const ACCENTED = "àáâãäåçèéêëìíîïñòóôõöùúûüýÿÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝأإآؤئ";
+const PLAIN = "aaaaaaceeeeiiiinooooouuuuyyaaaaaaceeeeiiiinooooouuuuyاااوي";
 
 const folded = (column: SQL | typeof subjects.name) => sql`lower(translate(${column}, ${ACCENTED}, ${PLAIN}))`;
+/** The French, Arabic or English name contains the pattern. */
+const anyName = (pattern: string, ...columns: SQL[]) => sql.join(columns.map((c) => sql`coalesce(${folded(c)} like ${pattern}, false)`), sql` or `);
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function autocomplete(deps: Pick<Deps, "db" | "now">, userId: number, term: string): Promise<AutocompleteItemDto[]> {
@@ -25,25 +28,27 @@ export async function autocomplete(deps: Pick<Deps, "db" | "now">, userId: numbe
   const items: AutocompleteItemDto[] = [];
 
   const subjectRows = await deps.db
-    .select({ name: subjects.name, slug: subjects.slug })
+    .select({ name: subjects.name, name_ar: subjects.nameAr, name_en: subjects.nameEn, slug: subjects.slug })
     .from(subjects)
-    .where(and(inClass, sql`${folded(subjects.name)} like ${pattern}`))
+    .where(and(inClass, sql`(${anyName(pattern, sql`${subjects.name}`, sql`${subjects.nameAr}`, sql`${subjects.nameEn}`)})`))
     .orderBy(asc(subjects.position))
     .limit(AUTOCOMPLETE_LIMIT);
-  items.push(...subjectRows.map((s) => ({ type: "subject" as const, name: s.name, slug: s.slug, subjectSlug: s.slug, chapterSlug: null })));
+  items.push(...subjectRows.map((s) => ({ type: "subject" as const, name: s.name, name_ar: s.name_ar, name_en: s.name_en, slug: s.slug, subjectSlug: s.slug, chapterSlug: null })));
 
   if (items.length < AUTOCOMPLETE_LIMIT) {
     const chapterRows = await deps.db
-      .select({ name: chapters.name, slug: chapters.slug, subjectSlug: subjects.slug, type: chapters.type })
+      .select({ name: chapters.name, name_ar: chapters.nameAr, name_en: chapters.nameEn, slug: chapters.slug, subjectSlug: subjects.slug, type: chapters.type })
       .from(chapters)
       .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
-      .where(and(inClass, sql`${folded(sql`${chapters.name}`)} like ${pattern}`))
+      .where(and(inClass, sql`(${anyName(pattern, sql`${chapters.name}`, sql`${chapters.nameAr}`, sql`${chapters.nameEn}`)})`))
       .orderBy(asc(subjects.position), asc(chapters.position))
       .limit(AUTOCOMPLETE_LIMIT - items.length);
     items.push(
       ...chapterRows.map((c) => ({
         type: "chapter" as const,
         name: c.name,
+        name_ar: c.name_ar,
+        name_en: c.name_en,
         slug: c.slug,
         subjectSlug: c.subjectSlug,
         chapterSlug: c.slug,
@@ -53,17 +58,19 @@ export async function autocomplete(deps: Pick<Deps, "db" | "now">, userId: numbe
   }
   if (items.length < AUTOCOMPLETE_LIMIT) {
     const contentRows = await deps.db
-      .select({ name: contents.name, slug: contents.slug, subjectSlug: subjects.slug, chapterSlug: chapters.slug, type: chapters.type })
+      .select({ name: contents.name, name_ar: contents.nameAr, name_en: contents.nameEn, slug: contents.slug, subjectSlug: subjects.slug, chapterSlug: chapters.slug, type: chapters.type })
       .from(contents)
       .innerJoin(chapters, eq(chapters.id, contents.chapterId))
       .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
-      .where(and(inClass, sql`${folded(sql`${contents.name}`)} like ${pattern}`))
+      .where(and(inClass, sql`(${anyName(pattern, sql`${contents.name}`, sql`${contents.nameAr}`, sql`${contents.nameEn}`)})`))
       .orderBy(asc(subjects.position), asc(chapters.position), asc(contents.position))
       .limit(AUTOCOMPLETE_LIMIT - items.length);
     items.push(
       ...contentRows.map((c) => ({
         type: "content" as const,
         name: c.name,
+        name_ar: c.name_ar,
+        name_en: c.name_en,
         slug: c.slug,
         subjectSlug: c.subjectSlug,
         chapterSlug: c.chapterSlug,
