@@ -2,7 +2,7 @@
 // The server Playwright starts (playwright.config.ts → webServer): builds dist/ if needed, then runs the real server on
 // port 3100 (E2E_PORT) over a fresh, empty DATA_DIR (seeded with the demo data on start), with the real bot check
 // (ALTCHA: the browser solves the proof of work), rate limits relaxed ×1000 and LOG_LEVEL=warn. NODE_ENV is left to
-// its development default so that the dev outbox (GET /api/dev/outbox) can be read by tests for verification codes.
+// its development default and DEV_OUTBOX=true, so that the tests read verification codes at GET /api/dev/outbox.
 // The DATA_DIR is deleted again when Playwright stops the server (SIGTERM).
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
@@ -30,6 +30,7 @@ const env = {
   RATE_LIMIT_FACTOR: "1000",
   BOT_CHECK: "altcha",
   LOG_LEVEL: process.env.E2E_LOG_LEVEL || "warn",
+  DEV_OUTBOX: "true",
 };
 delete env.DATABASE_URL; // the embedded database: each run starts from the same seeded state
 delete env.NODE_ENV;

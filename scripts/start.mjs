@@ -2,8 +2,11 @@
 // `npm start`: build the PWA when dist/ is missing or stale, then run the server (API + dist/) on PORT (3000).
 //
 // NODE_ENV is passed through untouched: unset means the server's development defaults (JWT secret generated once in
-// DATA_DIR, dev outbox on), which is what a laptop demo wants. Set NODE_ENV=production (with JWT_SECRET) for a real
-// deployment. The server serves dist/ in both cases.
+// DATA_DIR), which is what a laptop demo wants. Set NODE_ENV=production (with JWT_SECRET) for a real deployment. The
+// server serves dist/ in both cases, and dist/ is always a production build whatever NODE_ENV is.
+//
+// The demo turns the dev outbox on (DEV_OUTBOX=true: verification codes readable at GET /api/dev/outbox) and says so,
+// unless NODE_ENV=production or DEV_OUTBOX is set explicitly. The server alone keeps it off unless asked.
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { ROOT, buildIfNeeded } from "./lib/build-if-needed.mjs";
@@ -16,6 +19,13 @@ try {
 }
 
 const env = { ...process.env, PORT: process.env.PORT || "3000", DATA_DIR: process.env.DATA_DIR || "./.data" };
+if (env.DEV_OUTBOX === undefined && env.NODE_ENV !== "production") {
+  env.DEV_OUTBOX = "true";
+  console.error(
+    "[start] demo: dev outbox ON — every SMS/e-mail code is readable at GET /api/dev/outbox " +
+      "(DEV_OUTBOX=false to turn it off; always off with NODE_ENV=production)",
+  );
+}
 const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: ROOT, env, stdio: "inherit" });
 
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {

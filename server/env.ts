@@ -38,5 +38,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
   const env = result.output;
-  return { ...env, devOutbox: env.DEV_OUTBOX ? env.DEV_OUTBOX === "true" : env.NODE_ENV !== "production" };
+  // The dev outbox (`GET /api/dev/outbox`: every verification and reset code, readable by anyone) exists only when
+  // turned on explicitly (`npm start` does it for the demo, the test servers for their checks), and never in production.
+  if (env.DEV_OUTBOX === "true" && env.NODE_ENV === "production") {
+    throw new Error("Invalid environment:\n  DEV_OUTBOX: the dev outbox is refused with NODE_ENV=production (it publishes every code)");
+  }
+  return { ...env, devOutbox: env.DEV_OUTBOX === "true" };
 }

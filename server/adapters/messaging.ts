@@ -19,7 +19,7 @@ export interface Messaging {
 
 /**
  * The local SMS and e-mail gateway: stores every message in the outbox table (read by
- * `GET /api/dev/outbox` outside production) and writes a line to the log, like a provider's console.
+ * `GET /api/dev/outbox` when DEV_OUTBOX=true, never in production) and writes a line to the log, like a provider's console.
  */
 export function createOutboxMessaging(db: Db, log: Logger, opts: { logBodies: boolean }): Messaging {
   return {

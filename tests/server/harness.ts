@@ -149,6 +149,8 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
       SEED_DEMO: "true",
       ...(throwaway ? { DATABASE_URL: throwaway.url } : {}),
       ...opts.env,
+      // The dev outbox is off unless turned on: the tests read codes from it (never with NODE_ENV=production).
+      ...(opts.env?.NODE_ENV === "production" ? {} : { DEV_OUTBOX: "true" }),
     });
     deps = await createDeps(env, opts.now ? { now: opts.now } : {});
   } catch (err) {

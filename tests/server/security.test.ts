@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestResponse, type TestServer } from "./harness";
+import { loadEnv } from "../../server/env";
 
 let h: TestServer;
 beforeAll(async () => {
@@ -140,7 +141,7 @@ describe("error envelope", () => {
 });
 
 describe("dev outbox", () => {
-  it("is readable outside production", async () => {
+  it("is readable when turned on (DEV_OUTBOX=true, as the test servers and `npm start` do)", async () => {
     const res = await h.request("GET", "/api/dev/outbox");
     expect(res.status).toBe(200);
     expect(Array.isArray(res.json.payload)).toBe(true);
@@ -156,5 +157,17 @@ describe("dev outbox", () => {
     } finally {
       await prod.close();
     }
+  });
+
+  it("is off unless turned on, and refused with NODE_ENV=production", async () => {
+    const plain = await startTestServer({ env: { DEV_OUTBOX: "false" } });
+    try {
+      expect((await plain.request("GET", "/api/dev/outbox")).status).toBe(404);
+    } finally {
+      await plain.close();
+    }
+    expect(loadEnv({ NODE_ENV: "development" }).devOutbox).toBe(false);
+    expect(loadEnv({ NODE_ENV: "development", DEV_OUTBOX: "true" }).devOutbox).toBe(true);
+    expect(() => loadEnv({ NODE_ENV: "production", JWT_SECRET: "s".repeat(48), DEV_OUTBOX: "true" })).toThrow(/DEV_OUTBOX/);
   });
 });

@@ -3,7 +3,7 @@ import { defineRoute } from "../../lib/route";
 export default defineRoute({
   method: "get",
   path: "/dev/outbox",
-  summary: "Messages the local SMS/e-mail gateway sent, newest first (not in production)",
+  summary: "Messages the local SMS/e-mail gateway sent, newest first (only with DEV_OUTBOX=true, never in production)",
   tag: "dev",
   auth: "none",
   handler: async ({ deps }) => ({ payload: await deps.messaging.outbox(100) }),
