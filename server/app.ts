@@ -9,6 +9,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ERROR_DESCRIPTIONS } from "./lib/error-descriptions";
 import { AppError } from "./lib/errors";
 import { authenticate } from "./lib/auth";
+import { enforceRole } from "./lib/access";
 import type { Deps } from "./lib/deps";
 import { hitRateLimit } from "./lib/rate-limit";
 import { parseOrThrow, type RouteDef } from "./lib/route";
@@ -45,6 +46,8 @@ function mount(app: Hono, deps: Deps, def: RouteDef): void {
   app.on(def.method.toUpperCase(), honoPath, async (c) => {
     const auth = def.auth === "none" ? null : await authenticate(deps, c.req.header("authorization"));
     if (def.auth === "required" && !auth) throw new AppError(401, "unauthorized");
+    // Parents and teachers on an operation that declares 403 for them (RouteDef.access): 403 forbidden.
+    if (auth) enforceRole(def.access, auth.userType);
     const params = def.params ? await parseOrThrow(def.params, c.req.param()) : c.req.param();
     const query = def.query ? await parseOrThrow(def.query, c.req.query()) : undefined;
     const raw = def.method === "post" || def.method === "put" ? await readJson(c) : {};

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import * as v from "valibot";
 import { issuesToErrors } from "../../domain/schemas/issues";
+import type { Access } from "./access";
 import { AppError } from "./errors";
 import type { AuthInfo } from "./auth";
 import type { Deps } from "./deps";
@@ -40,6 +41,12 @@ export interface RouteDef<
   summary: string;
   tag: string;
   auth: A;
+  /**
+   * The outcome every role gets with valid input (anonymous, pupil, another pupil, parent, teacher, unverified,
+   * impersonating admin): a preset of `lib/access.ts`, spread to change a role. Required: the authorization matrix
+   * of CI calls every operation as every role and fails on any answer that differs from this.
+   */
+  access: Access;
   body?: BS;
   query?: QS;
   params?: PS;

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { OPERATOR_KEY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { createImpersonation } from "../../services/auth/impersonation";
 import { requireAdminKey } from "./admin-key";
@@ -9,6 +10,7 @@ export default defineRoute({
   summary: "Operator only (X-Admin-Key): a one-time /switch link to act as a pupil, valid 60 s",
   tag: "admin",
   auth: "none",
+  access: OPERATOR_KEY,
   body: v.object({ login: v.pipe(v.string(), v.trim(), v.nonEmpty()), admin: v.optional(v.pipe(v.string(), v.trim())) }),
   handler: async ({ deps, body, c }) => {
     requireAdminKey(c, deps.secret);

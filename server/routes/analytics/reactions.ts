@@ -1,4 +1,5 @@
 import { ReactionsQuery } from "../../../domain/schemas/analytics";
+import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { getReactions } from "../../services/analytics/reactions";
 
@@ -9,6 +10,7 @@ export default defineRoute({
   summary: "Reaction counts of a lesson (angry, sad, thinking, happy, love) and the caller's own; 403 content_locked when locked",
   tag: "analytics",
   auth: "required",
+  access: { ...PUPIL_ONLY, otherPupil: 404 },
   query: ReactionsQuery,
   response: "{ content_id, counts, reaction_type }",
   handler: async ({ deps, auth, query }) => ({

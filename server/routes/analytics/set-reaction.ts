@@ -1,4 +1,5 @@
 import { ReactionBody } from "../../../domain/schemas/analytics";
+import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { setReaction } from "../../services/analytics/reactions";
 
@@ -9,6 +10,7 @@ export default defineRoute({
   summary: "Set (love, sad) or clear (none) the caller's reaction to a lesson; answers the new counts",
   tag: "analytics",
   auth: "required",
+  access: { ...PUPIL_ONLY, otherPupil: 404 },
   rateLimits: [{ rule: { name: "reaction:user", limit: 120, windowSeconds: 60 }, subject: ({ auth }) => String(auth?.userId) }],
   body: ReactionBody,
   response: "{ content_id, counts, reaction_type }",

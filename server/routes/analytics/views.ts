@@ -1,5 +1,6 @@
 import { ViewBody } from "../../../domain/schemas/analytics";
 import { readIdempotencyKey, requestHash } from "../../lib/idempotency";
+import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { recordView } from "../../services/analytics/views";
 
@@ -10,6 +11,7 @@ export default defineRoute({
   summary: "Record a view of a lesson (the magazine was opened); honours Idempotency-Key",
   tag: "analytics",
   auth: "required",
+  access: { ...PUPIL_ONLY, otherPupil: 404 },
   rateLimits: [{ rule: { name: "view:user", limit: 120, windowSeconds: 60 }, subject: ({ auth }) => String(auth?.userId) }],
   body: ViewBody,
   response: "{ content_id, views }",

@@ -1,3 +1,4 @@
+import { PUBLIC } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 
 export default defineRoute({
@@ -6,6 +7,7 @@ export default defineRoute({
   summary: "A proof-of-work challenge (ALTCHA) for the invisible bot check; null when BOT_CHECK=off",
   tag: "auth",
   auth: "none",
+  access: PUBLIC,
   handler: async ({ deps, c }) => {
     c.header("Cache-Control", "no-store");
     return { payload: await deps.botCheck.challenge() };

@@ -1,4 +1,5 @@
 import { ChangePasswordSchema } from "../../../domain/schemas/auth";
+import { SIGNED_IN } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { RATE } from "../../lib/rate-rules";
 import { changePassword } from "../../services/auth/password";
@@ -9,6 +10,7 @@ export default defineRoute({
   summary: "Change the password (old, new, confirmation); other sessions end and a new token is returned",
   tag: "auth",
   auth: "required",
+  access: SIGNED_IN,
   body: ChangePasswordSchema,
   botCheck: true,
   rateLimits: [{ rule: RATE.codeCheckUser, subject: ({ auth }) => `pw:${auth?.userId}` }],

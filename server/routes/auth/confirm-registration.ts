@@ -1,4 +1,5 @@
 import { ConfirmRegistrationSchema } from "../../../domain/schemas/auth";
+import { SIGNED_IN } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { RATE } from "../../lib/rate-rules";
 import { confirmRegistration } from "../../services/auth/verification";
@@ -9,6 +10,7 @@ export default defineRoute({
   summary: "Verify the account with the 6-character code (?token=)",
   tag: "auth",
   auth: "required",
+  access: { ...SIGNED_IN, pupil: 409, otherPupil: 409, parent: 409, teacher: 409, admin: 409 },
   query: ConfirmRegistrationSchema,
   rateLimits: [{ rule: RATE.codeCheckIp }, { rule: RATE.codeCheckUser, subject: ({ auth }) => String(auth?.userId) }],
   handler: async ({ deps, auth, query }) => {

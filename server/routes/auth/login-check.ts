@@ -1,5 +1,6 @@
 import { LoginSchema } from "../../../domain/schemas/login";
 import { normalizePhone } from "../../../domain/schemas/common";
+import { PUBLIC } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { RATE } from "../../lib/rate-rules";
 import { login } from "../../services/auth/login";
@@ -10,6 +11,7 @@ export default defineRoute({
   summary: "Sign in with phone or e-mail and password; returns payload.token and user_type",
   tag: "auth",
   auth: "none",
+  access: PUBLIC,
   body: LoginSchema,
   botCheck: true,
   rateLimits: [{ rule: RATE.loginIp }, { rule: RATE.loginUser, subject: ({ body }) => normalizePhone(body.username).toLowerCase() }],

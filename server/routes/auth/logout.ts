@@ -1,4 +1,5 @@
 import { revokeSession } from "../../lib/auth";
+import { SIGNED_IN } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 
 export default defineRoute({
@@ -7,6 +8,7 @@ export default defineRoute({
   summary: "End this session: the token stops working",
   tag: "auth",
   auth: "required",
+  access: SIGNED_IN,
   handler: async ({ deps, auth }) => {
     await revokeSession(deps.db, auth.sessionId, deps.now());
     return { payload: null };

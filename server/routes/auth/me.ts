@@ -1,3 +1,4 @@
+import { SIGNED_IN } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { loadMe } from "../../services/auth/me";
 
@@ -7,5 +8,6 @@ export default defineRoute({
   summary: "The signed-in user with offers and permissions",
   tag: "auth",
   auth: "required",
+  access: SIGNED_IN,
   handler: async ({ deps, auth }) => ({ payload: await loadMe(deps.db, auth.userId, auth.adminId, deps.now()) }),
 });

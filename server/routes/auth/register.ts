@@ -1,4 +1,5 @@
 import { RegisterSchema } from "../../../domain/schemas/auth";
+import { PUBLIC } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { RATE } from "../../lib/rate-rules";
 import { register } from "../../services/auth/register";
@@ -9,6 +10,7 @@ export default defineRoute({
   summary: "Create a student account; sends a verification code and returns a session token",
   tag: "auth",
   auth: "none",
+  access: PUBLIC,
   body: RegisterSchema,
   botCheck: true,
   rateLimits: [{ rule: RATE.registerIp }],

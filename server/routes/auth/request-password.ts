@@ -1,5 +1,6 @@
 import { CredentialSchema } from "../../../domain/schemas/auth";
 import { normalizePhone } from "../../../domain/schemas/common";
+import { PUBLIC } from "../../lib/access";
 import { defineRoute, type RouteDef } from "../../lib/route";
 import { RATE } from "../../lib/rate-rules";
 import { requestPasswordReset } from "../../services/auth/password";
@@ -11,6 +12,7 @@ const make = (method: "get" | "post"): RouteDef =>
     summary: "Send a password-reset code to the account of ?credentiel= (phone or e-mail)",
     tag: "auth",
     auth: "none",
+    access: PUBLIC,
     query: CredentialSchema,
     rateLimits: [
       { rule: RATE.codeSendIp },

@@ -1,3 +1,4 @@
+import { SIGNED_IN } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { RATE } from "../../lib/rate-rules";
 import { resendVerificationCode } from "../../services/auth/verification";
@@ -8,6 +9,7 @@ export default defineRoute({
   summary: "Send a new verification code",
   tag: "auth",
   auth: "required",
+  access: { ...SIGNED_IN, pupil: 409, otherPupil: 409, parent: 409, teacher: 409, admin: 409 },
   rateLimits: [{ rule: RATE.codeSendIp }, { rule: RATE.codeSendUser, subject: ({ auth }) => String(auth?.userId) }],
   handler: async ({ deps, auth }) => {
     await resendVerificationCode(deps, auth);

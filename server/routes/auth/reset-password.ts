@@ -1,5 +1,6 @@
 import { ResetPasswordSchema } from "../../../domain/schemas/auth";
 import { normalizePhone } from "../../../domain/schemas/common";
+import { PUBLIC } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { RATE } from "../../lib/rate-rules";
 import { resetPassword } from "../../services/auth/password";
@@ -10,6 +11,7 @@ export default defineRoute({
   summary: "Set a new password with the reset code; every session ends",
   tag: "auth",
   auth: "none",
+  access: PUBLIC,
   body: ResetPasswordSchema,
   botCheck: true,
   rateLimits: [

@@ -1,4 +1,5 @@
 import { ImpersonationExchangeSchema } from "../../../domain/schemas/auth";
+import { PUBLIC } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { RATE } from "../../lib/rate-rules";
 import { exchangeImpersonation } from "../../services/auth/impersonation";
@@ -9,6 +10,7 @@ export default defineRoute({
   summary: "Exchange an operator's one-time impersonation link (60 s) for a session",
   tag: "auth",
   auth: "none",
+  access: PUBLIC,
   body: ImpersonationExchangeSchema,
   rateLimits: [{ rule: RATE.switchIp }],
   handler: async ({ deps, body }) => ({ payload: await exchangeImpersonation(deps, body) }),

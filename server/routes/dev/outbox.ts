@@ -1,3 +1,4 @@
+import { PUBLIC } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 
 export default defineRoute({
@@ -6,5 +7,6 @@ export default defineRoute({
   summary: "Messages the local SMS/e-mail gateway sent, newest first (only with DEV_OUTBOX=true, never in production)",
   tag: "dev",
   auth: "none",
+  access: PUBLIC,
   handler: async ({ deps }) => ({ payload: await deps.messaging.outbox(100) }),
 });

@@ -1,3 +1,4 @@
+import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { activeAlerts } from "../../services/learning/home";
 
@@ -7,6 +8,7 @@ export default defineRoute({
   summary: "Active alerts of the pupil's class and global ones",
   tag: "learning",
   auth: "required",
+  access: PUPIL_ONLY,
   response: "AlertDto[]",
   handler: async ({ deps, auth }) => ({ payload: await activeAlerts(deps, auth.userId) }),
 });

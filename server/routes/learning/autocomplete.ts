@@ -1,4 +1,5 @@
 import { AutocompleteSchema } from "../../../domain/schemas/learning";
+import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { autocomplete } from "../../services/learning/search";
 
@@ -8,6 +9,7 @@ export default defineRoute({
   summary: "Subjects, chapters and lessons of the pupil's class matching a term (3+ characters; case and accents ignored), 10 at most",
   tag: "learning",
   auth: "required",
+  access: PUPIL_ONLY,
   body: AutocompleteSchema,
   response: "AutocompleteItemDto[]",
   handler: async ({ deps, auth, body }) => ({ payload: await autocomplete(deps, auth.userId, body.term) }),

@@ -1,5 +1,6 @@
 import { BookmarkBody, BookmarkParams } from "../../../domain/schemas/learning";
 import { readIdempotencyKey, requestHash } from "../../lib/idempotency";
+import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { toggleBookmark } from "../../services/learning/bookmarks";
 
@@ -9,6 +10,7 @@ export default defineRoute({
   summary: "Toggle the bookmark of a lesson the pupil can open (403 when locked); honours Idempotency-Key",
   tag: "learning",
   auth: "required",
+  access: { ...PUPIL_ONLY, otherPupil: 404 },
   params: BookmarkParams,
   body: BookmarkBody,
   response: "{ bookmarked: boolean }",

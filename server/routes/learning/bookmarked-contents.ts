@@ -1,4 +1,5 @@
 import { PageQuery } from "../../../domain/schemas/learning";
+import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { listBookmarks } from "../../services/learning/bookmarks";
 
@@ -8,6 +9,7 @@ export default defineRoute({
   summary: "The pupil's bookmarks, newest first (?page, ?perPage 10/25/100)",
   tag: "learning",
   auth: "required",
+  access: PUPIL_ONLY,
   query: PageQuery,
   response: "BookmarkDto[] with meta",
   handler: async ({ deps, auth, query }) => listBookmarks(deps, auth.userId, query.page, query.perPage),

@@ -1,4 +1,5 @@
 import { ChapterParams } from "../../../domain/schemas/learning";
+import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { listChapterLessons } from "../../services/learning/lessons";
 
@@ -8,6 +9,7 @@ export default defineRoute({
   summary: "The lessons of a chapter, with lock state and the pupil's progress",
   tag: "learning",
   auth: "required",
+  access: { ...PUPIL_ONLY, otherPupil: 404 },
   params: ChapterParams,
   response: "LessonListItemDto[]",
   handler: async ({ deps, auth, params }) => ({ payload: await listChapterLessons(deps, auth.userId, params.subject, params.chapter) }),

@@ -1,4 +1,5 @@
 import { VideoReportSchema } from "../../../domain/schemas/learning";
+import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { createVideoReport } from "../../services/learning/reports";
 
@@ -8,6 +9,7 @@ export default defineRoute({
   summary: "Report a problem with a lesson of the pupil's class (content, reportReason, description)",
   tag: "learning",
   auth: "required",
+  access: { ...PUPIL_ONLY, otherPupil: 404 },
   body: VideoReportSchema,
   response: "VideoReportDto",
   handler: async ({ deps, auth, body }) => ({ payload: await createVideoReport(deps, auth.userId, body), status: 201 }),

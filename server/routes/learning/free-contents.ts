@@ -1,3 +1,4 @@
+import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { freeContents } from "../../services/learning/home";
 
@@ -7,6 +8,7 @@ export default defineRoute({
   summary: "Free lessons of the pupil's class, newest first (10)",
   tag: "learning",
   auth: "required",
+  access: PUPIL_ONLY,
   response: "ContentCardDto[]",
   handler: async ({ deps, auth }) => ({ payload: await freeContents(deps, auth.userId) }),
 });

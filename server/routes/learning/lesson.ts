@@ -1,4 +1,5 @@
 import { LessonParams } from "../../../domain/schemas/learning";
+import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { getLesson } from "../../services/learning/lessons";
 
@@ -8,6 +9,7 @@ export default defineRoute({
   summary: "One lesson for the viewer; a locked lesson carries no media, no attachments",
   tag: "learning",
   auth: "required",
+  access: { ...PUPIL_ONLY, otherPupil: 404 },
   params: LessonParams,
   response: "LessonDto",
   handler: async ({ deps, auth, params }) => ({

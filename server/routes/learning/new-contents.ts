@@ -1,3 +1,4 @@
+import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { newContents } from "../../services/learning/home";
 
@@ -7,6 +8,7 @@ export default defineRoute({
   summary: "Lessons of the pupil's class added in the last 30 days, newest first (10)",
   tag: "learning",
   auth: "required",
+  access: PUPIL_ONLY,
   response: "ContentCardDto[]",
   handler: async ({ deps, auth }) => ({ payload: await newContents(deps, auth.userId) }),
 });

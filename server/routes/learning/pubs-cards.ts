@@ -1,3 +1,4 @@
+import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { divisionPromoCards } from "../../services/learning/home";
 
@@ -7,6 +8,7 @@ export default defineRoute({
   summary: "Promo cards of the pupil's class, by position",
   tag: "learning",
   auth: "required",
+  access: PUPIL_ONLY,
   response: "PromoCardDto[]",
   handler: async ({ deps, auth }) => ({ payload: await divisionPromoCards(deps, auth.userId) }),
 });

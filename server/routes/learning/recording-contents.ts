@@ -1,4 +1,5 @@
 import { RecordingChapterParams, RecordingQuery } from "../../../domain/schemas/learning";
+import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { listRecordingLessons } from "../../services/learning/lessons";
 
@@ -8,6 +9,7 @@ export default defineRoute({
   summary: "The recordings of a recording chapter of the pupil's class (optional ?subject=slug)",
   tag: "learning",
   auth: "required",
+  access: { ...PUPIL_ONLY, otherPupil: 404 },
   params: RecordingChapterParams,
   query: RecordingQuery,
   response: "LessonListItemDto[]",

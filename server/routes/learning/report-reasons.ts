@@ -1,3 +1,4 @@
+import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { listReportReasons } from "../../services/learning/reports";
 
@@ -7,6 +8,7 @@ export default defineRoute({
   summary: "Reasons a pupil can pick when reporting a video",
   tag: "learning",
   auth: "required",
+  access: PUPIL_ONLY,
   response: "ReportReasonDto[]",
   handler: async ({ deps }) => ({ payload: await listReportReasons(deps) }),
 });

@@ -1,3 +1,4 @@
+import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { listSubjects } from "../../services/learning/catalog";
 
@@ -7,6 +8,7 @@ export default defineRoute({
   summary: "Subjects of the pupil's class by position, with progress (capped at 100) and video count",
   tag: "learning",
   auth: "required",
+  access: PUPIL_ONLY,
   response: "SubjectDto[]",
   handler: async ({ deps, auth }) => ({ payload: await listSubjects(deps, auth.userId) }),
 });

@@ -1,4 +1,5 @@
 import { PageQuery } from "../../../domain/schemas/learning";
+import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { listVideoReports } from "../../services/learning/reports";
 
@@ -8,6 +9,7 @@ export default defineRoute({
   summary: "The pupil's own video reports, newest first (?page, ?perPage 10/25/100)",
   tag: "learning",
   auth: "required",
+  access: PUPIL_ONLY,
   query: PageQuery,
   response: "VideoReportDto[] with meta",
   handler: async ({ deps, auth, query }) => listVideoReports(deps, auth.userId, query.page, query.perPage),

@@ -1,6 +1,7 @@
 import { ProgressPostSchema } from "../../../domain/schemas/progress";
 import { AppError } from "../../lib/errors";
 import { readIdempotencyKey, requestHash } from "../../lib/idempotency";
+import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { ingestProgress } from "../../services/progress/ingest";
 
@@ -11,6 +12,7 @@ export default defineRoute({
   summary: "Record watched ranges, position and totals of a lesson (X-Api-Key and the pupil's bearer token); answers the expired flag; honours Idempotency-Key",
   tag: "progress",
   auth: "required",
+  access: { ...PUPIL_ONLY, otherPupil: 404 },
   body: ProgressPostSchema,
   handler: async ({ deps, auth, body, c }) => {
     if (c.req.header("x-api-key") !== deps.env.PROGRESS_API_KEY) throw new AppError(401, "unauthorized", undefined, "Missing or wrong X-Api-Key");

@@ -1,5 +1,6 @@
 import { QuizAttemptBody, QuizParams } from "../../../domain/schemas/quiz";
 import { readIdempotencyKey, requestHash } from "../../lib/idempotency";
+import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { submitAttempt } from "../../services/quiz/quizzes";
 import { authenticateQuiz } from "../../services/quiz/token";
@@ -11,6 +12,8 @@ export default defineRoute({
   summary: "Submit answers (quiz token): score, per-question correctness and correct choices; a pass completes the lesson; honours Idempotency-Key",
   tag: "quiz",
   auth: "none",
+  // The quiz token comes from /svc/quiz/login, which refuses parents, teachers and unverified accounts: they have none (401).
+  access: { ...PUPIL_ONLY, otherPupil: 404, parent: 401, teacher: 401, unverified: 401 },
   // The quiz token is checked in the handler: count per address.
   rateLimits: [{ rule: { name: "quiz-attempt:ip", limit: 120, windowSeconds: 600 } }],
   params: QuizParams,

@@ -1,4 +1,5 @@
 import { QuizParams } from "../../../domain/schemas/quiz";
+import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { getQuiz } from "../../services/quiz/quizzes";
 import { authenticateQuiz } from "../../services/quiz/token";
@@ -10,6 +11,8 @@ export default defineRoute({
   summary: "Questions and choices of a quiz (never the correct ones), with the quiz token; 403 content_locked when its lesson is locked",
   tag: "quiz",
   auth: "none",
+  // The quiz token comes from /svc/quiz/login, which refuses parents, teachers and unverified accounts: they have none (401).
+  access: { ...PUPIL_ONLY, otherPupil: 404, parent: 401, teacher: 401, unverified: 401 },
   params: QuizParams,
   response: "QuizDto",
   handler: async ({ deps, params, c }) => {

@@ -1,3 +1,4 @@
+import { PUBLIC } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { referenceCatalog } from "../../services/reference/catalog";
 
@@ -7,5 +8,6 @@ export default defineRoute({
   summary: "Countries (Tunisia is id 1)",
   tag: "reference",
   auth: "none",
+  access: PUBLIC,
   handler: async ({ deps }) => ({ payload: await referenceCatalog.countries(deps.db) }),
 });

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { idSchema } from "../../../domain/schemas/common";
+import { PUBLIC } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { referenceCatalog } from "../../services/reference/catalog";
 
@@ -9,6 +10,7 @@ export default defineRoute({
   summary: "Optional subjects of a class",
   tag: "reference",
   auth: "none",
+  access: PUBLIC,
   params: v.object({ id: idSchema }),
   handler: async ({ deps, params }) => ({ payload: await referenceCatalog.optionalSubjects(deps.db, params.id) }),
 });

@@ -1,3 +1,4 @@
+import { PUBLIC } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 
 export default defineRoute({
@@ -6,6 +7,7 @@ export default defineRoute({
   summary: "Public runtime configuration of the client (external links, bot check mode)",
   tag: "system",
   auth: "none",
+  access: PUBLIC,
   handler: async ({ deps }) => ({
     payload: {
       botCheck: deps.botCheck.mode,

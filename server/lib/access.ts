@@ -1,0 +1,56 @@
+/**
+ * Who may call an operation: every route declares, next to its definition, the outcome each role gets when it calls
+ * the operation with valid input (`RouteDef.access`, required). The declaration is published as `x-access` in
+ * `/api/openapi.json`, and the authorization matrix (`tests/server/authz-matrix.test.ts`) calls every operation as
+ * every role and fails on any answer that differs, so an undeclared success cannot ship. The server enforces the
+ * parent and teacher cells itself (`enforceRole`): a 403 declared for them is what `mount()` answers.
+ *
+ * Write a preset, and spread it to change one role:
+ *
+ * ```ts
+ * access: PUPIL_ONLY,                          // reads of the pupil's own class, no ids of anyone else
+ * access: { ...PUPIL_ONLY, otherPupil: 404 },  // takes ids: another pupil's subject, lesson or quiz is not found
+ * ```
+ */
+import { AppError } from "./errors";
+
+/**
+ * The roles of the matrix (DESIGN §3):
+ * - `anonymous`: no token;
+ * - `pupil`: pupil A (verified, Gold) on A's own resources;
+ * - `otherPupil`: pupil A on pupil B's resources (B's subject, chapter, lesson, content or quiz ids; B is in another
+ *   class) — the same as `pupil` for an operation that takes no ids;
+ * - `parent`, `teacher`: the demo parent and teacher accounts, with A's ids;
+ * - `unverified`: a registered pupil of A's class who never confirmed (the account gates of SPEC §2 decide first:
+ *   403 `not_verified` unless the route's `passGates` include "unverified"; this cell is the outcome past the gate);
+ * - `admin`: an operator impersonating pupil A (`/auth/switch`).
+ */
+export const ROLES = ["anonymous", "pupil", "otherPupil", "parent", "teacher", "unverified", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** "ok" is any 2xx; a number is the refusal's HTTP status (with the error envelope). */
+export type Outcome = "ok" | 401 | 403 | 404 | 409 | 422;
+
+/** One outcome per role: leaving a role out is a type error. */
+export type Access = Readonly<Record<Role, Outcome>>;
+
+/** Anyone, signed in or not (reference data, sign-in, registration). */
+export const PUBLIC: Access = { anonymous: "ok", pupil: "ok", otherPupil: "ok", parent: "ok", teacher: "ok", unverified: "ok", admin: "ok" };
+
+/** Any signed-in account, whatever its type: the account's own data (me, logout, password). */
+export const SIGNED_IN: Access = { ...PUBLIC, anonymous: 401 };
+
+/** Pupils only (students and influencers, or an operator acting as one): parents and teachers get 403. */
+export const PUPIL_ONLY: Access = { ...SIGNED_IN, parent: 403, teacher: 403 };
+
+/** Operator commands: only with the server's `X-Admin-Key`, which no role has (403 for everyone). */
+export const OPERATOR_KEY: Access = { anonymous: 403, pupil: 403, otherPupil: 403, parent: 403, teacher: 403, unverified: 403, admin: 403 };
+
+/** The matrix role of an account type (`users.user_type`); students and influencers are pupils. */
+const ROLE_OF_TYPE: Partial<Record<string, Role>> = { parent: "parent", teacher: "teacher" };
+
+/** 403 `forbidden` for an account type its route declares 403 for (parents and teachers on pupils' routes). */
+export function enforceRole(access: Access, userType: string): void {
+  const role = ROLE_OF_TYPE[userType];
+  if (role && access[role] === 403) throw new AppError(403, "forbidden");
+}
