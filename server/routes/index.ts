@@ -26,6 +26,7 @@ import latestPosts from "./learning/latest-posts";
 import latestRecordings from "./learning/latest-recordings";
 import lesson from "./learning/lesson";
 import newContents from "./learning/new-contents";
+import offlineManifest from "./learning/offline-manifest";
 import pubsCards from "./learning/pubs-cards";
 import recordingContents from "./learning/recording-contents";
 import reportReasons from "./learning/report-reasons";
@@ -78,6 +79,7 @@ export function apiRoutes(env: Env): RouteDef[] {
     subjectChapters,
     chapterContents,
     lesson,
+    offlineManifest,
     recordingContents,
     bookmark,
     bookmarkedContents,
