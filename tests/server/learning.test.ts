@@ -16,7 +16,7 @@ beforeAll(async () => {
   h = await startTestServer();
   eleve = await h.login("eleve@darsi.tn");
   nouveau = await h.login("nouveau@darsi.tn");
-  fresh = await h.register();
+  fresh = await h.registerVerified();
 });
 afterAll(async () => {
   await h?.close();
@@ -32,7 +32,7 @@ const lessonPath = (s: string, c: string, l: string) => `/student/subjects/${s}/
 
 /** A fresh Bac Maths pupil holding a live (or expired) offer of `groupId`. */
 async function pupilWithGroup(groupId: number, endDate = "2099-06-30"): Promise<string> {
-  const p = await h.register();
+  const p = await h.registerVerified();
   await h.deps.db.insert(affiliations).values({ userId: p.id, offerId: groupId, groupId, period: "year", startDate: "2020-09-15", endDate });
   return p.token;
 }
@@ -76,6 +76,7 @@ describe("GET /student/subjects", () => {
         slug: expect.stringMatching(/^[a-z0-9-]+$/),
         name: expect.any(String),
         name_ar: expect.any(String),
+        name_en: expect.any(String),
         thumbnail: expect.any(String),
         progress: expect.any(Number),
         color: expect.stringMatching(/^#[0-9A-F]{6}$/i),
@@ -118,10 +119,18 @@ describe("GET /student/subjects/{slug}/chapters", () => {
     );
     for (const c of d.chapters) {
       expect(c.firstLessonSlug).toMatch(/^[a-z0-9-]+$/);
-      expect(c.instructor).toEqual({ name: expect.any(String), last_name: expect.any(String), description: expect.any(String) });
+      expect(c.instructor).toEqual({
+        name: expect.any(String),
+        last_name: expect.any(String),
+        description: expect.any(String),
+        description_ar: expect.any(String),
+        description_en: expect.any(String),
+      });
       expect(c.nbContent).toBeGreaterThan(0);
       expect(c.chapter.chapter_sections.length).toBeGreaterThan(0);
-      for (const s of c.chapter.chapter_sections) expect(s).toEqual({ id: expect.any(Number), name: expect.any(String), position: expect.any(Number), tabId: expect.any(Number) });
+      for (const s of c.chapter.chapter_sections) {
+        expect(s).toEqual({ id: expect.any(Number), name: expect.any(String), name_ar: expect.any(String), name_en: expect.any(String), position: expect.any(Number), tabId: expect.any(Number) });
+      }
     }
     const course = d.chapters.filter((c: { chapter: { type: string } }) => c.chapter.type === "course");
     for (const c of course) {
@@ -138,7 +147,9 @@ describe("GET /student/subjects/{slug}/chapters", () => {
     expect(d.otherSubjects.length).toBeGreaterThanOrEqual(6);
     const positions = d.promoCards.map((p: { position: number }) => p.position);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
-    expect(d.promoCards.length).toBe(4); // 3 of the class + 1 of the subject
+    // 3 of the class + 1 of the subject, less the "Passez à Gold" card: eleve is Gold already.
+    expect(d.promoCards.length).toBe(3);
+    expect(d.promoCards.map((p: { type: string }) => p.type)).not.toContain("offer");
   });
 
   it("answers 404 for a subject of another class or an unknown one, 422 for a malformed slug", async () => {
@@ -165,6 +176,8 @@ describe("lessons and the access rule", () => {
       id: expect.any(Number),
       slug: "introduction-et-activites",
       name: expect.stringContaining("Limites et continuité"),
+      name_ar: expect.stringContaining("النهايات والاتصال"),
+      name_en: expect.stringContaining("Limits and continuity"),
       type: { id: 1, name: "YOUTUBE VIDEO" },
       duration: expect.any(Number),
       locked: false,
@@ -306,9 +319,17 @@ describe("home lists", () => {
     const fresh1 = await ok("/student/chapters/new-contents", eleve);
     expect(fresh1.length).toBeGreaterThanOrEqual(2);
     expect(fresh1[0]).toEqual({
-      subject: { id: expect.any(Number), slug: expect.any(String), name: expect.any(String), name_ar: expect.any(String), color: expect.any(String) },
-      chapter: { id: expect.any(Number), slug: expect.any(String), name: expect.any(String) },
-      content: { id: expect.any(Number), slug: expect.any(String), name: expect.any(String), type: { id: expect.any(Number), name: expect.any(String) }, is_free: expect.any(Boolean) },
+      subject: { id: expect.any(Number), slug: expect.any(String), name: expect.any(String), name_ar: expect.any(String), name_en: expect.any(String), color: expect.any(String) },
+      chapter: { id: expect.any(Number), slug: expect.any(String), name: expect.any(String), name_ar: expect.any(String), name_en: expect.any(String) },
+      content: {
+        id: expect.any(Number),
+        slug: expect.any(String),
+        name: expect.any(String),
+        name_ar: expect.any(String),
+        name_en: expect.any(String),
+        type: { id: expect.any(Number), name: expect.any(String) },
+        is_free: expect.any(Boolean),
+      },
       instructor: expect.objectContaining({ name: expect.any(String) }),
       division: { id: 18, name: "Bac Mathématiques" },
       createdAt: expect.any(String),
@@ -321,13 +342,18 @@ describe("home lists", () => {
   });
 
   it("promo cards of the class by position; alerts active now, of the class or global", async () => {
-    const cards = await ok("/student/pubs-cards", eleve);
+    const cards = await ok("/student/pubs-cards", nouveau);
     expect(cards.map((c: { position: number }) => c.position)).toEqual([1, 2, 3]);
+    // A pupil whose offer opens every subject is not offered Gold.
+    const gold = await ok("/student/pubs-cards", eleve);
+    expect(gold.map((c: { position: number }) => c.position)).toEqual([2, 3]);
     expect(cards[0]).toEqual({
       id: expect.any(Number),
-      type: expect.any(String),
+      type: "offer",
       icon_url: expect.any(String),
       text: expect.any(String),
+      text_ar: expect.any(String),
+      text_en: expect.any(String),
       text_image_url: null,
       video_link: null,
       url_link: "/offres",
@@ -354,9 +380,9 @@ describe("bookmarks", () => {
     expect(res.json.meta).toEqual({ current_page: 1, last_page: 1, total: 2 });
     expect(res.json.payload[0]).toEqual({
       id: expect.any(Number),
-      content: { name: expect.any(String), slug: "cours-definitions-et-proprietes" },
-      chapter: { slug: "nombres-complexes", name: "Nombres complexes" },
-      subject: { name: "Mathématiques", slug: "mathematiques" },
+      content: { name: expect.any(String), name_ar: expect.any(String), name_en: expect.any(String), slug: "cours-definitions-et-proprietes" },
+      chapter: { slug: "nombres-complexes", name: "Nombres complexes", name_ar: "الأعداد المركبة", name_en: "Complex numbers" },
+      subject: { name: "Mathématiques", name_ar: "الرياضيات", name_en: "Mathematics", slug: "mathematiques" },
       marked_at: expect.any(String),
     });
     const empty = await get("/student/bookmarked-contents", fresh.token);
@@ -375,7 +401,7 @@ describe("bookmarks", () => {
   });
 
   it("toggles for the caller only; a locked lesson cannot be bookmarked", async () => {
-    const pupil = await h.register();
+    const pupil = await h.registerVerified();
     const on = await bookmark(pupil.token, "limites-et-continuite", "introduction-et-activites");
     expect(on.status).toBe(200);
     expect(on.json.payload).toEqual({ bookmarked: true });
@@ -401,7 +427,7 @@ describe("bookmarks", () => {
   });
 
   it("replays the first answer for a repeated Idempotency-Key and never toggles twice", async () => {
-    const pupil = await h.register();
+    const pupil = await h.registerVerified();
     const key = { "Idempotency-Key": "bm-0001-abcdef" };
     const first = await bookmark(pupil.token, "limites-et-continuite", "introduction-et-activites", key);
     expect(first.json.payload).toEqual({ bookmarked: true });
@@ -443,7 +469,7 @@ describe("bookmarks", () => {
 
 describe("bookmarks under concurrent retries", () => {
   it("parallel requests with one Idempotency-Key toggle once", async () => {
-    const pupil = await h.register();
+    const pupil = await h.registerVerified();
     const path = "/api/user/subjects/mathematiques/chapters/limites-et-continuite/contents/introduction-et-activites/bookmark";
     const headers = { "Idempotency-Key": "race-bookmark-0001" };
     const answers = await Promise.all(Array.from({ length: 5 }, () => h.request("POST", path, { token: pupil.token, body: {}, headers })));
@@ -574,7 +600,7 @@ describe("API description", () => {
 
 describe("catalogue rules", () => {
   it("caps progress at 100 and hides subjects that are not visible or not active", async () => {
-    const pupil = await h.register();
+    const pupil = await h.registerVerified();
     const lessons = await ok("/student/subjects/informatique/chapters/les-structures-de-donnees/contents", pupil.token);
     await h.deps.db.insert(progress).values(lessons.map((l: { id: number }) => ({ userId: pupil.id, contentId: l.id, percentage: 130, completed: true })));
     const d = await ok("/student/subjects/informatique/chapters", pupil.token);

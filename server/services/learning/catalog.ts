@@ -117,6 +117,13 @@ export function promoCardDto(p: typeof promoCards.$inferSelect): PromoCardDto {
   };
 }
 
+/**
+ * The promo cards a viewer sees: an "offer" card sells a bigger offer, so a pupil whose offers already open every
+ * subject (Gold, Optimum, Excellent…) does not get it.
+ */
+export const promoCardsFor = (viewer: Viewer, rows: ReadonlyArray<typeof promoCards.$inferSelect>) =>
+  rows.filter((p) => !(p.type === "offer" && viewer.allSubjects)).map(promoCardDto);
+
 /** `GET /student/subjects/{slug}/chapters`. */
 export async function subjectChapters(deps: Pick<Deps, "db" | "now">, userId: number, slug: string): Promise<SubjectChaptersDto> {
   const db = deps.db;
@@ -177,6 +184,6 @@ export async function subjectChapters(deps: Pick<Deps, "db" | "now">, userId: nu
     chapters: entries,
     tabs: tabs.map((t) => ({ id: t.id, name: t.name, position: t.position })),
     otherSubjects: all.filter((s) => s.id !== subject.id).map((s) => subjectDto(s, lessons, pct)),
-    promoCards: cards.map(promoCardDto),
+    promoCards: promoCardsFor(viewer, cards),
   };
 }

@@ -9,7 +9,7 @@ import { forumFeed } from "../../adapters/forum";
 import { alerts, chapters, contents, divisions, instructors, progress, promoCards, subjects } from "../../db/schema";
 import type { Deps } from "../../lib/deps";
 import { isUnlocked, loadViewer } from "./access";
-import { instructorDto, promoCardDto } from "./catalog";
+import { instructorDto, promoCardsFor } from "./catalog";
 import { contentType } from "./lessons";
 
 /** Cards per list; the home shows the first two. */
@@ -64,7 +64,7 @@ export async function divisionPromoCards(deps: Pick<Deps, "db" | "now">, userId:
     .from(promoCards)
     .where(and(eq(promoCards.divisionId, viewer.divisionId), isNull(promoCards.subjectId), eq(promoCards.visible, true)))
     .orderBy(asc(promoCards.position), asc(promoCards.id));
-  return rows.map(promoCardDto);
+  return promoCardsFor(viewer, rows);
 }
 
 /** `GET /alerts`: active alerts of the pupil's class or of everyone, within their dates. */
