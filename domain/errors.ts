@@ -55,7 +55,8 @@ export const ERROR_CODES = [
   "credential_unknown",
   "token_invalid",
   "not_verified",
-  "must_change_password",
+  "password_change_required",
+  "profile_incomplete",
   "password_expired",
   "test_account",
   "slug_invalid",
@@ -76,6 +77,8 @@ export const ERROR_CODES = [
   "quiz_answers_incomplete",
   "quiz_answer_invalid",
   "reaction_type_invalid",
+  "payload_too_large",
+  "unsupported_media_type",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,18 +1,18 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { Hono, type Context } from "hono";
-import { compress } from "hono/compress";
-import { secureHeaders } from "hono/secure-headers";
+import { constants as zlibConstants, gzipSync } from "node:zlib";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ERROR_DESCRIPTIONS } from "./lib/error-descriptions";
 import { AppError } from "./lib/errors";
-import { authenticate } from "./lib/auth";
+import { authenticate, enforceGates } from "./lib/auth";
 import { enforceRole } from "./lib/access";
 import type { Deps } from "./lib/deps";
 import { hitRateLimit } from "./lib/rate-limit";
-import { parseOrThrow, type RouteDef } from "./lib/route";
+import { DEFAULT_BODY_LIMIT, parseOrThrow, type RouteDef } from "./lib/route";
 import { buildOpenApi, renderDocs } from "./lib/openapi";
 import { apiRoutes } from "./routes";
 import { PROGRESS_SOCKET_PATH, progressSocket } from "./routes/progress/ws";
@@ -26,6 +26,8 @@ function clientIp(c: Context): string {
   }
 }
 
+const FORM_TYPES = /^\s*(multipart\/form-data|application\/x-www-form-urlencoded)\b/i;
+
 async function readJson(c: Context): Promise<unknown> {
   const type = c.req.header("content-type") ?? "";
   if (type.includes("application/json")) {
@@ -35,22 +37,61 @@ async function readJson(c: Context): Promise<unknown> {
       throw new AppError(400, "validation_failed", { _: ["validation_failed"] }, "Malformed JSON body");
     }
   }
-  if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
-    return Object.fromEntries(Object.entries(await c.req.parseBody()));
-  }
   return {};
 }
 
-function mount(app: Hono, deps: Deps, def: RouteDef): void {
+const tooLarge = () => new AppError(413, "payload_too_large");
+
+/**
+ * What may come in as a body, checked before any of it is read. A form body (multipart or url-encoded) only on an
+ * operation that declares `upload` (415 elsewhere). The size limit of the operation (`upload.maxBytes`, `bodyLimit`
+ * or `DEFAULT_BODY_LIMIT`): a declared Content-Length above it is refused at once, and a chunked stream is counted
+ * as it arrives and refused once it passes it (413 `payload_too_large`); the rest of the body is never read.
+ */
+function bodyGuards(def: RouteDef): MiddlewareHandler[] {
+  if (def.method !== "post" && def.method !== "put") return [];
+  const isUpload = (c: Context) => Boolean(def.upload) && FORM_TYPES.test(c.req.header("content-type") ?? "");
+  const refuseForms: MiddlewareHandler = async (c, next) => {
+    if (!def.upload && FORM_TYPES.test(c.req.header("content-type") ?? "")) throw new AppError(415, "unsupported_media_type");
+    await next();
+  };
+  const jsonLimit = bodyLimit({ maxSize: def.bodyLimit ?? DEFAULT_BODY_LIMIT, onError: () => { throw tooLarge(); } });
+  // An upload is streamed by its handler (`c.req.raw.body`), never buffered here: its bytes are counted on the way.
+  const uploadLimit: MiddlewareHandler = async (c, next) => {
+    const max = def.upload!.maxBytes;
+    const declared = c.req.header("content-length");
+    if (declared !== undefined && !c.req.header("transfer-encoding") && Number(declared) > max) throw tooLarge();
+    const body = c.req.raw.body;
+    if (body) {
+      let size = 0;
+      const counted = body.pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+          transform(chunk, controller) {
+            size += chunk.byteLength;
+            if (size > max) controller.error(tooLarge());
+            else controller.enqueue(chunk);
+          },
+        }),
+      );
+      c.req.raw = new Request(c.req.raw, { body: counted, duplex: "half" } as RequestInit);
+    }
+    await next();
+  };
+  return [refuseForms, async (c, next) => (isUpload(c) ? uploadLimit(c, next) : jsonLimit(c, next))];
+}
+
+/** Mounts one operation: body guards, authentication, the account gates of SPEC §2, validation, rate limits, bot check. */
+export function mount(app: Hono, deps: Deps, def: RouteDef): void {
   const honoPath = (def.base ?? "/api") + def.path.replace(/\{(\w+)\}/g, ":$1");
-  app.on(def.method.toUpperCase(), honoPath, async (c) => {
+  app.on(def.method.toUpperCase(), [honoPath], ...bodyGuards(def), async (c: Context) => {
     const auth = def.auth === "none" ? null : await authenticate(deps, c.req.header("authorization"));
     if (def.auth === "required" && !auth) throw new AppError(401, "unauthorized");
+    if (auth) enforceGates(auth, def.passGates);
     // Parents and teachers on an operation that declares 403 for them (RouteDef.access): 403 forbidden.
     if (auth) enforceRole(def.access, auth.userType);
     const params = def.params ? await parseOrThrow(def.params, c.req.param()) : c.req.param();
     const query = def.query ? await parseOrThrow(def.query, c.req.query()) : undefined;
-    const raw = def.method === "post" || def.method === "put" ? await readJson(c) : {};
+    const raw = (def.method === "post" || def.method === "put") && !FORM_TYPES.test(c.req.header("content-type") ?? "") ? await readJson(c) : {};
     const body = def.body ? await parseOrThrow(def.body, raw) : undefined;
     const ip = clientIp(c);
     for (const { rule, subject } of def.rateLimits ?? []) {
@@ -87,6 +128,67 @@ const CSP = {
   frameAncestors: ["'none'"],
 };
 
+/** `frameAncestors` → `frame-ancestors`: the policy as one header value. */
+function cspValue(policy: Record<string, string[]>): string {
+  return Object.entries(policy)
+    .map(([directive, values]) => [directive.replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`), ...values].join(" "))
+    .join("; ");
+}
+
+/**
+ * Every response's security headers (those hono/secure-headers gave with our options), computed once. They are set
+ * before the handler runs, so the handler's own response carries them: added afterwards, they made Hono rebuild every
+ * response around a stream (no more fast path of @hono/node-server for string bodies; /health answered half as fast).
+ */
+function securityHeaders(): Array<[string, string]> {
+  return [
+    ["Content-Security-Policy", cspValue(CSP)],
+    ["Cross-Origin-Resource-Policy", "same-origin"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["Origin-Agent-Cluster", "?1"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Strict-Transport-Security", "max-age=15552000; includeSubDomains"],
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-DNS-Prefetch-Control", "off"],
+    ["X-Download-Options", "noopen"],
+    ["X-Frame-Options", "DENY"],
+    ["X-Permitted-Cross-Domain-Policies", "none"],
+    ["X-XSS-Protection", "0"],
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(self)"],
+    // Whether a JSON answer is gzipped depends on Accept-Encoding (static files too: precompressed .br/.gz).
+    ["Vary", "Accept-Encoding"],
+  ];
+}
+
+/** JSON answers at least this long are gzipped (below it, gzip saves less than it costs). */
+const GZIP_MIN_BYTES = 1024;
+const GZIP_OPTIONS = { level: 5, memLevel: 8, strategy: zlibConstants.Z_DEFAULT_STRATEGY };
+
+function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  const hit = /(?:^|,)\s*(gzip|\*)\s*(?:;\s*q\s*=\s*([\d.]+))?\s*(?=,|$)/i.exec(header);
+  return hit !== null && (hit[2] === undefined || Number(hit[2]) > 0);
+}
+
+type JsonRespond = (object: unknown, arg?: unknown, headers?: Record<string, string | string[]>) => Response;
+
+/**
+ * JSON answers are gzipped synchronously as they are made (node:zlib on the serialised string), not by piping every
+ * response through a `CompressionStream` afterwards (hono/compress): a few hundred microseconds for the largest
+ * answers, and the response keeps the string/bytes fast path of @hono/node-server.
+ */
+function gzipJson(c: Context): void {
+  const ctx = c as unknown as { json: JsonRespond; body: JsonRespond };
+  ctx.json = (object, arg, headers) => {
+    const text = JSON.stringify(object);
+    if (text === undefined || text.length < GZIP_MIN_BYTES) {
+      return ctx.body(text ?? null, arg, { "Content-Type": "application/json", ...headers });
+    }
+    const gz = gzipSync(text, GZIP_OPTIONS);
+    return ctx.body(gz, arg, { "Content-Type": "application/json", ...headers, "Content-Encoding": "gzip" });
+  };
+}
+
 export function createApp(deps: Deps): Hono {
   const app = new Hono();
   const log = deps.log;
@@ -103,19 +205,15 @@ export function createApp(deps: Deps): Hono {
       });
     }
   });
-  app.use(
-    "*",
-    secureHeaders({
-      contentSecurityPolicy: CSP,
-      referrerPolicy: "strict-origin-when-cross-origin",
-      xFrameOptions: "DENY",
-      xContentTypeOptions: "nosniff",
-      crossOriginEmbedderPolicy: false,
-      crossOriginResourcePolicy: "same-origin",
-      permissionsPolicy: { camera: [], microphone: [], geolocation: ["self"] },
-    }),
-  );
-  app.use("*", compress());
+  const headers = securityHeaders();
+  app.use("*", async (c, next) => {
+    for (const [name, value] of headers) c.header(name, value);
+    if (c.req.method !== "HEAD" && acceptsGzip(c.req.header("accept-encoding"))) gzipJson(c);
+    await next();
+    // A handler that built its own Response (not through the context) did not get them: added now, in place.
+    const res = c.res;
+    if (!res.headers.has("x-content-type-options")) for (const [name, value] of headers) res.headers.set(name, value);
+  });
 
   app.onError((err, c) => {
     if (err instanceof AppError) {
@@ -179,6 +277,7 @@ export function createApp(deps: Deps): Hono {
   const indexPath = join(staticRoot, "index.html");
   if (existsSync(indexPath)) {
     const indexHtml = readFileSync(indexPath, "utf8");
+    const indexGz = gzipSync(indexHtml, { level: 9 });
     app.use(
       "*",
       serveStatic({
@@ -193,6 +292,9 @@ export function createApp(deps: Deps): Hono {
     );
     app.get("*", (c) => {
       c.header("Cache-Control", "no-cache");
+      if (acceptsGzip(c.req.header("accept-encoding"))) {
+        return c.body(indexGz, 200, { "Content-Type": "text/html; charset=UTF-8", "Content-Encoding": "gzip" });
+      }
       return c.html(indexHtml);
     });
   }

@@ -1,13 +1,25 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { sign, verify } from "hono/jwt";
 import { sessions, users } from "../db/schema";
 import type { Db } from "../db/client";
+import { preparedFor } from "../db/prepared";
 import type { Deps } from "./deps";
 import { batcherPer, createBatcher } from "./batcher";
+import { AppError } from "./errors";
 
 /** Only this algorithm is accepted; a token signed otherwise (or `none`) is rejected. */
 const ALG = "HS256" as const;
+
+/** The account gates of SPEC §2, in the order the app leads a pupil through them. */
+export const ACCOUNT_GATES = ["unverified", "password_change", "incomplete_profile"] as const;
+export type AccountGate = (typeof ACCOUNT_GATES)[number];
+
+const GATE_ERROR: Record<AccountGate, "not_verified" | "password_change_required" | "profile_incomplete"> = {
+  unverified: "not_verified",
+  password_change: "password_change_required",
+  incomplete_profile: "profile_incomplete",
+};
 
 export interface AuthInfo {
   userId: number;
@@ -16,6 +28,41 @@ export interface AuthInfo {
   userType: string;
   token: string;
   expiresAt: Date;
+  /** The gates this session stands at, in order (none under admin impersonation: SPEC §2 and §6). */
+  gates: AccountGate[];
+}
+
+interface GateFacts {
+  verified: boolean;
+  mustChangePassword: boolean;
+  completed: boolean;
+  googleId: string | null;
+  facebookId: string | null;
+}
+
+/** Which gates of SPEC §2 an account stands at; an impersonating admin's session passes them all. */
+export function accountGates(user: GateFacts, adminId: number | null): AccountGate[] {
+  if (adminId !== null) return [];
+  const gates: AccountGate[] = [];
+  if (!user.verified) gates.push("unverified");
+  if (user.mustChangePassword) gates.push("password_change");
+  if ((user.googleId || user.facebookId) && !user.completed) gates.push("incomplete_profile");
+  return gates;
+}
+
+/**
+ * 403 with the gate's code when the session stands at a gate the operation does not stay open through
+ * (`RouteDef.passGates`); the first such gate in the app's order decides.
+ */
+export function enforceGates(auth: Pick<AuthInfo, "gates">, passGates: readonly AccountGate[] = []): void {
+  const stop = auth.gates.find((g) => !passGates.includes(g));
+  if (stop) throw new AppError(403, GATE_ERROR[stop]);
+}
+
+/** The token of an `Authorization: Bearer …` header (the scheme is case-insensitive, RFC 9110 §11.1), or null. */
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? "");
+  return match ? match[1]! : null;
 }
 
 export async function issueToken(
@@ -72,19 +119,39 @@ async function verifiedClaims(token: string, secret: string): Promise<Record<str
 interface LiveSession {
   s: typeof sessions.$inferSelect;
   userType: string;
+  gate: GateFacts;
 }
 
 /**
- * The live (not revoked) session rows, read for all the requests of a moment in one statement (`createBatcher`): every
+ * The live (not revoked) session rows of a list of ids: one prepared statement whatever the number of ids (they are
+ * one array parameter, `= any($1)`), so its text is built and planned once.
+ */
+const liveSessions = preparedFor((db) =>
+  db
+    .select({
+      s: sessions,
+      userType: users.userType,
+      gate: {
+        verified: users.verified,
+        mustChangePassword: users.mustChangePassword,
+        completed: users.completed,
+        googleId: users.googleId,
+        facebookId: users.facebookId,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(sql`${sessions.id} = any(${sql.placeholder("ids")}::uuid[])`, isNull(sessions.revokedAt)))
+    .prepare("auth_live_sessions"),
+);
+
+/**
+ * The live session rows, read for all the requests of a moment in one statement (`createBatcher`): every
  * authenticated request checks its session, so under load this is one round trip for many requests.
  */
 const sessionLoader = batcherPer((db: Db) =>
   createBatcher<string, LiveSession | null>(async (ids) => {
-    const rows = await db
-      .select({ s: sessions, userType: users.userType })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(inArray(sessions.id, [...new Set(ids)]), isNull(sessions.revokedAt)));
+    const rows = await liveSessions(db).execute({ ids: [...new Set(ids)] });
     const byId = new Map(rows.map((r) => [r.s.id, r]));
     return ids.map((id) => byId.get(id) ?? null);
   }),
@@ -92,8 +159,8 @@ const sessionLoader = batcherPer((db: Db) =>
 
 /** Resolves a bearer token to its live session, or null (bad signature, expired, logged out, password changed). */
 export async function authenticate(deps: Pick<Deps, "db" | "secret" | "now">, header: string | undefined): Promise<AuthInfo | null> {
-  if (!header?.startsWith("Bearer ")) return null;
-  const token = header.slice(7).trim();
+  const token = bearerToken(header);
+  if (!token) return null;
   const claims = await verifiedClaims(token, deps.secret);
   if (!claims) return null;
   const sid = claims.sid;
@@ -110,6 +177,7 @@ export async function authenticate(deps: Pick<Deps, "db" | "secret" | "now">, he
     userType: row.userType,
     token,
     expiresAt: row.s.expiresAt,
+    gates: accountGates(row.gate, row.s.adminId),
   };
 }
 

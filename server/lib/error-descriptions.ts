@@ -54,7 +54,8 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   credential_unknown: "No account with this phone or e-mail",
   token_invalid: "Token invalid or expired",
   not_verified: "Account not verified",
-  must_change_password: "Password must be changed",
+  password_change_required: "The password must be changed first (PUT /api/user/change-password)",
+  profile_incomplete: "The profile must be completed first",
   password_expired: "Password expired: reset it with a code",
   test_account: "Test accounts cannot do this",
   slug_invalid: "Not a valid slug (a-z, 0-9 and dashes, up to 80)",
@@ -75,4 +76,6 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   quiz_answers_incomplete: "Every question of the quiz must be answered exactly once",
   quiz_answer_invalid: "A question or a choice does not belong to this quiz",
   reaction_type_invalid: "reaction_type must be love, sad or none",
+  payload_too_large: "The request body is larger than this operation accepts",
+  unsupported_media_type: "This operation takes a JSON body",
 };

@@ -4,7 +4,7 @@ import { ERROR_DESCRIPTIONS } from "./error-descriptions";
 /** A failure the client should see, with its HTTP status, code and optional field errors. */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 422 | 429 | 500 | 503,
+    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503,
     readonly code: ErrorCode,
     readonly errors?: Record<string, string[]>,
     message?: string,

@@ -37,6 +37,8 @@ export function buildOpenApi(routes: readonly RouteDef[]): Json {
     if (r.auth === "required") op.security = [{ bearer: [] }];
     // What every role gets with valid input (RouteDef.access, lib/access.ts): the authorization matrix of CI reads it.
     op["x-access"] = r.access;
+    // The account gates of SPEC §2 the operation stays open through (RouteDef.passGates); the others answer 403.
+    if (r.auth !== "none") op["x-pass-gates"] = r.passGates ?? [];
     const parameters: Json[] = [];
     for (const name of r.path.match(/\{(\w+)\}/g) ?? []) {
       parameters.push({ name: name.slice(1, -1), in: "path", required: true, schema: { type: "string" } });

@@ -56,8 +56,24 @@ export interface RouteDef<
   rateLimits?: Array<{ rule: RateRule; subject?: (ctx: { ip: string; body: Out<BS>; query: Out<QS>; auth: AuthInfo | null }) => string }>;
   /** What a success answer carries (documentation only). */
   response?: string;
+  /** Account gates of SPEC §2 this route stays open through; by default an unverified account (403 not_verified) or one that must change its password (403 password_change_required) is stopped. */
+  passGates?: Array<"unverified" | "password_change" | "incomplete_profile">;
+  /**
+   * Largest request body in bytes, checked before the body is read (Content-Length, and the bytes of a chunked
+   * stream as they arrive): 413 `payload_too_large`. Default `DEFAULT_BODY_LIMIT` (small JSON).
+   */
+  bodyLimit?: number;
+  /**
+   * The place for an upload operation (exam homework, report cards: later issues): only a route that declares it takes
+   * a `multipart/form-data` body, up to `maxBytes`, which its handler streams to storage itself (`c.req.raw.body`);
+   * every other route refuses multipart and url-encoded bodies (415 `unsupported_media_type`).
+   */
+  upload?: { maxBytes: number };
   handler: (ctx: HandlerContext<Out<BS>, Out<QS>, Out<PS>, A>) => Promise<RouteResult | Response>;
 }
+
+/** The body limit of an operation that does not set its own: a JSON body of a form or a progress post. */
+export const DEFAULT_BODY_LIMIT = 16 * 1024;
 
 export function defineRoute<
   BS extends AnySchema | undefined = undefined,

@@ -46,7 +46,7 @@ beforeAll(async () => {
   h = await startTestServer();
   eleve = await h.login("eleve@darsi.tn");
   eleveId = (await h.request("GET", "/api/auth/me", { token: eleve })).json.payload.id;
-  const p = await h.register();
+  const p = await h.registerVerified();
   await h.deps.db.insert(affiliations).values({
     userId: p.id,
     offerId: 36,
@@ -56,7 +56,7 @@ beforeAll(async () => {
     endDate: "2099-06-30",
   });
   gold = { token: p.token, id: p.id };
-  const n = await h.register();
+  const n = await h.registerVerified();
   noOffer = { token: n.token, id: n.id };
 });
 afterAll(async () => {

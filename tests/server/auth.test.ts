@@ -138,14 +138,21 @@ describe("POST /api/auth/login_check", () => {
     expect(plain.status).toBe(422);
   });
 
-  it("accepts a urlencoded form too", async () => {
-    const res = await h.request("POST", "/api/auth/login_check", {
+  it("refuses a urlencoded or multipart form (415 unsupported_media_type): JSON only, and no cross-site form posts", async () => {
+    const form = await h.request("POST", "/api/auth/login_check", {
       body: `username=nouveau%40darsi.tn&password=${encodeURIComponent(DEMO_PASSWORD)}`,
       headers: { "content-type": "application/x-www-form-urlencoded" },
       ip: h.freshIp(),
     });
-    expect(res.status).toBe(200);
-    expect(res.json.payload.user_type).toBe("student");
+    expect(form.status).toBe(415);
+    expect(form.json).toMatchObject({ code: "unsupported_media_type" });
+    const multipart = await h.request("POST", "/api/auth/login_check", {
+      body: `--x\r\nContent-Disposition: form-data; name="username"\r\n\r\nnouveau@darsi.tn\r\n--x--\r\n`,
+      headers: { "content-type": "multipart/form-data; boundary=x" },
+      ip: h.freshIp(),
+    });
+    expect(multipart.status).toBe(415);
+    expect(multipart.json.code).toBe("unsupported_media_type");
   });
 
   it("passwords are stored as argon2id hashes, never in clear", async () => {
@@ -616,7 +623,7 @@ describe("PUT /api/user/change-password", () => {
   const change = (token: string, body: Record<string, unknown>) => h.request("PUT", "/api/user/change-password", { token, body });
 
   it("a wrong old password → 422 errors.oldPassword old_password_wrong; nothing changes", async () => {
-    const s = await h.register();
+    const s = await h.registerVerified();
     const res = await change(s.token, { oldPassword: "Faux#2026x", newPassword: "Nouveau#2027", new_password_confirmation: "Nouveau#2027" });
     expect(res.status).toBe(422);
     expect(res.json).toMatchObject({ code: "old_password_wrong", errors: { oldPassword: ["old_password_wrong"] } });
@@ -625,7 +632,7 @@ describe("PUT /api/user/change-password", () => {
   });
 
   it("success returns a new token; the old token and other sessions end; the new password signs in", async () => {
-    const s = await h.register();
+    const s = await h.registerVerified();
     const second = await h.login(s.phone, s.password);
     const res = await change(s.token, { oldPassword: s.password, newPassword: "Nouveau#2027", new_password_confirmation: "Nouveau#2027" });
     expect(res.status).toBe(200);
@@ -648,7 +655,7 @@ describe("PUT /api/user/change-password", () => {
   });
 
   it("clears a forced password change", async () => {
-    const s = await h.register();
+    const s = await h.registerVerified();
     await h.deps.db.update(users).set({ mustChangePassword: true }).where(eq(users.id, s.id));
     expect((await me(s.token)).json.payload.permissions.changePassword).toBe(true);
     const res = await change(s.token, { oldPassword: s.password, newPassword: "Nouveau#2027", new_password_confirmation: "Nouveau#2027" });
@@ -657,7 +664,7 @@ describe("PUT /api/user/change-password", () => {
   });
 
   it("rule violations → 422 with the field codes", async () => {
-    const s = await h.register();
+    const s = await h.registerVerified();
     const cases: Array<[Record<string, unknown>, Record<string, string[]>]> = [
       [{ newPassword: s.password, new_password_confirmation: s.password }, { newPassword: ["password_same_as_old"] }],
       [{ new_password_confirmation: "Nouveau#2028" }, { new_password_confirmation: ["new_password_mismatch"] }],
@@ -683,7 +690,7 @@ describe("PUT /api/user/change-password", () => {
   });
 
   it("a test account cannot change its password, except under admin impersonation", async () => {
-    const s = await h.register();
+    const s = await h.registerVerified();
     await h.deps.db.update(users).set({ isTest: true }).where(eq(users.id, s.id));
     const body = { oldPassword: s.password, newPassword: "Nouveau#2027", new_password_confirmation: "Nouveau#2027" };
     const refused = await change(s.token, body);

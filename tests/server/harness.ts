@@ -86,6 +86,8 @@ export interface TestServer {
   lastCode(to: string, kind?: string): Promise<string>;
   /** Registers a fresh Tunisian pupil (unique phone and e-mail, fresh client address). */
   register(overrides?: Record<string, unknown>): Promise<NewStudent>;
+  /** Registers a fresh pupil and confirms the account with its code (an unverified account is stopped by the gates). */
+  registerVerified(overrides?: Record<string, unknown>): Promise<NewStudent>;
   /** A client address never used before in this server. */
   freshIp(): string;
   close(): Promise<void>;
@@ -147,10 +149,10 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
       BOT_CHECK: opts.botCheck ?? "off",
       LOG_LEVEL: "silent",
       SEED_DEMO: "true",
-      ...(throwaway ? { DATABASE_URL: throwaway.url } : {}),
-      ...opts.env,
       // The dev outbox is off unless turned on: the tests read codes from it (never with NODE_ENV=production).
       ...(opts.env?.NODE_ENV === "production" ? {} : { DEV_OUTBOX: "true" }),
+      ...(throwaway ? { DATABASE_URL: throwaway.url } : {}),
+      ...opts.env,
     });
     deps = await createDeps(env, opts.now ? { now: opts.now } : {});
   } catch (err) {
@@ -237,6 +239,13 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
     return { token, phone: body.phone as string, email: body.email as string, password, id: me.json.payload.id as number, code: await lastCode(to, "verification") };
   }
 
+  async function registerVerified(overrides: Record<string, unknown> = {}): Promise<NewStudent> {
+    const s = await register(overrides);
+    const res = await request("POST", "/api/auth/confirm-registration", { token: s.token, query: { token: s.code }, ip: freshIp() });
+    if (res.status !== 200) throw new Error(`confirm-registration failed: ${res.status} ${res.text}`);
+    return s;
+  }
+
   return {
     app,
     deps,
@@ -245,6 +254,7 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
     outbox,
     lastCode,
     register,
+    registerVerified,
     freshIp,
     async close() {
       try {

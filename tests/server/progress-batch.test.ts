@@ -35,7 +35,7 @@ async function lessons() {
 describe("progress posts in one batch", () => {
   it("answers each post as if it came alone, and a bad post fails alone", async () => {
     const { open, locked } = await lessons();
-    const [a, b] = [await h.register(), await h.register()];
+    const [a, b] = [await h.registerVerified(), await h.registerVerified()];
     const body = (lesson: typeof open, ranges: Array<[number, number]>, extra: Record<string, unknown> = {}) => ({
       contentId: lesson.contentId,
       chapterId: lesson.chapterId,

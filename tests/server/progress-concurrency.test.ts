@@ -36,7 +36,7 @@ async function videoLesson(free: boolean, skip = 0) {
 describe("concurrent progress posts", () => {
   it("merges every range and counts each free second once when posts race", async () => {
     const lesson = await videoLesson(true);
-    const pupil = await h.register();
+    const pupil = await h.registerVerified();
     await h.deps.db.update(users).set({ freeHoursTotal: 100_000, freeHoursUsed: 0 }).where(eq(users.id, pupil.id));
     const d = lesson.duration;
     // Every second of the video in its own post, each sent twice (a replay), all at once.

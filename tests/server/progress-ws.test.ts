@@ -199,7 +199,7 @@ describe("the live position", () => {
 
   it("writes only the token's pupil: another pupil on the same lesson changes nothing of the first", async () => {
     const free = (await lessons(18, { free: true, typeId: 2 }))[0] ?? (await lessons(18, { free: true }))[0]!;
-    const pupil = await h.register();
+    const pupil = await h.registerVerified();
     const mine = connect({ content_id: free.contentId, token: eleve });
     await within(mine.opened);
     mine.send({ progress: 100, state: "paused" });

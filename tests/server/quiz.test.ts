@@ -80,7 +80,7 @@ beforeAll(async () => {
   const e = await h.login("eleve@darsi.tn");
   const eq1 = await quizLogin(e);
   eleve = { token: e, quiz: eq1.token, id: eq1.user_id };
-  const p = await h.register();
+  const p = await h.registerVerified();
   await h.deps.db.insert(affiliations).values({
     userId: p.id,
     offerId: 36,
@@ -90,7 +90,7 @@ beforeAll(async () => {
     endDate: "2099-06-30",
   });
   other = { token: p.token, quiz: (await quizLogin(p.token)).token, id: p.id };
-  const n = await h.register();
+  const n = await h.registerVerified();
   locked = { token: n.token, quiz: (await quizLogin(n.token)).token };
 });
 afterAll(async () => {

@@ -11,6 +11,8 @@ export default defineRoute({
   tag: "auth",
   auth: "required",
   access: SIGNED_IN,
+  // SPEC §2 gates: the forced password change itself (after verification).
+  passGates: ["password_change", "incomplete_profile"],
   body: ChangePasswordSchema,
   botCheck: true,
   rateLimits: [{ rule: RATE.codeCheckUser, subject: ({ auth }) => `pw:${auth?.userId}` }],

@@ -9,6 +9,8 @@ export default defineRoute({
   tag: "auth",
   auth: "required",
   access: SIGNED_IN,
+  // SPEC §2 gates: every account may leave.
+  passGates: ["unverified", "password_change", "incomplete_profile"],
   handler: async ({ deps, auth }) => {
     await revokeSession(deps.db, auth.sessionId, deps.now());
     return { payload: null };

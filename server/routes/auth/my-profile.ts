@@ -9,5 +9,7 @@ export default defineRoute({
   tag: "auth",
   auth: "required",
   access: SIGNED_IN,
+  // SPEC §2 gates: the profile editor completes a social profile.
+  passGates: ["unverified", "password_change", "incomplete_profile"],
   handler: async ({ deps, auth }) => ({ payload: await loadMe(deps.db, auth.userId, auth.adminId, deps.now()) }),
 });

@@ -10,6 +10,8 @@ export default defineRoute({
   tag: "auth",
   auth: "required",
   access: { ...SIGNED_IN, pupil: 409, otherPupil: 409, parent: 409, teacher: 409, admin: 409 },
+  // SPEC §2 gates: the verification step itself (the first gate).
+  passGates: ["unverified", "password_change", "incomplete_profile"],
   rateLimits: [{ rule: RATE.codeSendIp }, { rule: RATE.codeSendUser, subject: ({ auth }) => String(auth?.userId) }],
   handler: async ({ deps, auth }) => {
     await resendVerificationCode(deps, auth);

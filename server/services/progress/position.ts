@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { CONTENT_TYPE } from "../../../domain/learning";
 import { progress } from "../../db/schema";
-import { authenticate, type AuthInfo } from "../../lib/auth";
+import { authenticate, enforceGates, type AuthInfo } from "../../lib/auth";
 import type { Deps } from "../../lib/deps";
 import { AppError } from "../../lib/errors";
 import { findProgressLesson, type ProgressLesson } from "./lesson";
@@ -14,12 +14,13 @@ export interface SocketGrant {
 
 /**
  * Authorizes a progress websocket: the token is checked exactly like a bearer token (signature, expiry, live
- * session row), and the lesson must be one the pupil may open. Throws 401, 404 (missing or another class)
- * or 403 (locked).
+ * session row) and so are the account gates of SPEC §2 (403 `not_verified`, …), and the lesson must be one the
+ * pupil may open. Throws 401, 404 (missing or another class) or 403 (a gate, or `content_locked`).
  */
 export async function authorizeProgressSocket(deps: Deps, token: string, contentId: number): Promise<SocketGrant> {
   const auth = await authenticate(deps, `Bearer ${token}`);
   if (!auth) throw new AppError(401, "unauthorized");
+  enforceGates(auth);
   const lesson = await findProgressLesson(deps.db, auth.userId, contentId, deps.now());
   if (!lesson.unlocked) throw new AppError(403, "forbidden");
   return { auth, lesson };

@@ -9,8 +9,8 @@ import { createHmac } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { sign, verify } from "hono/jwt";
 import { QUIZ_TOKEN_TTL_SECONDS, type QuizLoginDto } from "../../../domain/quiz";
-import { sessions } from "../../db/schema";
-import type { AuthInfo } from "../../lib/auth";
+import { sessions, users } from "../../db/schema";
+import { accountGates, bearerToken, enforceGates, type AuthInfo } from "../../lib/auth";
 import type { Deps } from "../../lib/deps";
 import { AppError } from "../../lib/errors";
 
@@ -49,10 +49,11 @@ export async function quizLogin(deps: Pick<Deps, "secret" | "now">, auth: AuthIn
 /** The pupil behind a quiz token (`Authorization: Bearer …`), or 401 `quiz_token_invalid`. */
 export async function authenticateQuiz(deps: Pick<Deps, "db" | "secret" | "now">, header: string | undefined): Promise<QuizAuth> {
   const invalid = () => new AppError(401, "quiz_token_invalid");
-  if (!header?.startsWith("Bearer ")) throw invalid();
+  const token = bearerToken(header);
+  if (!token) throw invalid();
   let claims: Record<string, unknown>;
   try {
-    claims = (await verify(header.slice(7).trim(), quizKey(deps.secret), {
+    claims = (await verify(token, quizKey(deps.secret), {
       alg: ALG,
       iat: false,
       exp: false,
@@ -67,10 +68,24 @@ export async function authenticateQuiz(deps: Pick<Deps, "db" | "secret" | "now">
   const userId = Number(claims.sub);
   if (!Number.isInteger(userId) || userId < 1) throw invalid();
   const [session] = await deps.db
-    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+    .select({
+      userId: sessions.userId,
+      adminId: sessions.adminId,
+      expiresAt: sessions.expiresAt,
+      gate: {
+        verified: users.verified,
+        mustChangePassword: users.mustChangePassword,
+        completed: users.completed,
+        googleId: users.googleId,
+        facebookId: users.facebookId,
+      },
+    })
     .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, claims.sid), isNull(sessions.revokedAt)))
     .limit(1);
   if (!session || session.userId !== userId || session.expiresAt <= now) throw invalid();
+  // The account gates of SPEC §2 hold for the quiz service too (a password change ordered after the quiz login).
+  enforceGates({ gates: accountGates(session.gate, session.adminId) });
   return { userId, sessionId: claims.sid };
 }

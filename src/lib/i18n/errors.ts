@@ -61,7 +61,8 @@ export const ERROR_MESSAGES: Record<Known, MessageDescriptor> = {
   credential_unknown: msg`Aucun compte ne correspond à ce numéro ou à cette adresse e-mail`,
   token_invalid: msg`Ce lien est invalide ou a expiré`,
   not_verified: msg`Votre compte n'est pas encore vérifié`,
-  must_change_password: msg`Vous devez changer votre mot de passe`,
+  password_change_required: msg`Vous devez changer votre mot de passe`,
+  profile_incomplete: msg`Veuillez compléter votre profil`,
   password_expired: msg`Votre mot de passe a expiré`,
   test_account: msg`Action impossible avec un compte de test`,
   slug_invalid: msg`Adresse invalide`,
@@ -82,6 +83,8 @@ export const ERROR_MESSAGES: Record<Known, MessageDescriptor> = {
   quiz_answers_incomplete: msg`Répondez à toutes les questions`,
   quiz_answer_invalid: msg`Réponse invalide pour ce quiz`,
   reaction_type_invalid: msg`Réaction invalide`,
+  payload_too_large: msg`La demande est trop volumineuse`,
+  unsupported_media_type: msg`Format de demande non pris en charge`,
 };
 
 export function codeMessage(i18n: I18n, code: string | undefined): string | undefined {
