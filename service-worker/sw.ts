@@ -10,8 +10,9 @@
 // - Logout: the page posts {type: "CLEAR_USER_CACHES"}; the runtime image caches (which may hold a user's pictures)
 //   are deleted. The reply, when the page passes a MessagePort, is {type: "CLEAR_USER_CACHES_DONE"}.
 // - Outbox: on Background Sync ("darsi-outbox", registered by the page when work stayed on the device) the worker
-//   replays the signed-in user's outbox itself, under that user's token (kept in the device store until logout), even
-//   when no page is open. The same Web Lock as the pages makes sure only one of them sends at a time.
+//   replays the signed-in user's outbox itself, under that user's token (kept in the outbox store until logout), even
+//   when no page is open. The same Web Lock as the pages makes sure only one of them sends at a time. The outbox is
+//   one module, `@/lib/offline/store`, imported by the pages and this worker alike.
 // - Web Push: JSON payload {title, body, url}; clicking the notification focuses or opens `url` (same origin only).
 import { clientsClaim } from "workbox-core";
 import { ExpirationPlugin } from "workbox-expiration";
@@ -19,8 +20,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type 
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst } from "workbox-strategies";
 import type { WorkboxPlugin } from "workbox-core/types";
-import { getDb } from "../src/lib/offline/db";
-import { OUTBOX_SYNC_TAG, flushOutbox } from "../src/lib/offline/outbox";
+import { OUTBOX_SYNC_TAG, replayForSignedInUser } from "@/lib/offline/store";
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -106,21 +106,13 @@ self.addEventListener("message", (event: ExtendableMessageEvent) => {
 
 // ------------------------------------------------------------------ outbox replay (Background Sync)
 
-/** Replays the outbox of the user whose token the pages left in the store; rejects to ask the browser to retry later. */
-async function replayOutbox(): Promise<void> {
-  const auth = await getDb().auth.get("current");
-  if (!auth) return; // signed out: items stay bound to their owner until they sign in again
-  const report = await flushOutbox({ userId: auth.userId, token: auth.token });
-  if (report.stoppedBy === "network" || report.stoppedBy === "server") throw new Error(`outbox: ${report.remaining} left`);
-}
-
 interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
 }
 
 self.addEventListener("sync", (event) => {
   const sync = event as SyncEvent;
-  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(replayOutbox());
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(replayForSignedInUser().then(() => undefined));
 });
 
 // ------------------------------------------------------------------ web push

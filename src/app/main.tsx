@@ -9,14 +9,14 @@ import { router } from "./router";
 import { registerServiceWorker } from "./serviceWorker";
 import { startOfflineSync } from "./offline";
 import { warmStart } from "./warmStart";
-import { installSnapshots } from "./snapshot";
 import { queryClient } from "./queryClient";
+import { persistQueryCache } from "@/lib/offline/queryCache";
 
 installChunkReload();
 warmStart(router);
-installSnapshots(router);
 const locale = initialLocale();
-await activateLocale(locale);
+// The pupil's answers kept on this device are in the query cache before the first render (offline too).
+await Promise.all([activateLocale(locale), persistQueryCache(queryClient)]);
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

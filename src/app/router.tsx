@@ -10,7 +10,8 @@ export const router = createRouter({
   defaultPreloadStaleTime: 0,
   // Rare pages: their code loads only when shown.
   defaultNotFoundComponent: lazyRouteComponent(() => import("./shell/NotFoundPage"), "NotFoundPage"),
-  defaultErrorComponent: lazyRouteComponent(() => import("./shell/ErrorPage"), "ErrorPage"),
+  // A network failure gets the app's offline state (`./OfflinePage`), anything else the error page.
+  defaultErrorComponent: lazyRouteComponent(() => import("./RouteError"), "RouteError"),
   defaultPendingComponent: FullPageLoader,
   defaultPendingMs: 300,
   // Once shown, the loader stays long enough not to flash (the default 500 ms would hold back a page that is ready).

@@ -1,7 +1,7 @@
 import { Button, Group, Text } from "@mantine/core";
 import { toast } from "@/lib/toast";
 import { Trans } from "@lingui/react/macro";
-import { whenIdle } from "@/lib/offline/persister";
+import { whenIdle } from "@/lib/offline/send";
 
 /**
  * Registers the service worker (precache of the shell, runtime images). When a new version waits,

@@ -7,23 +7,22 @@ import { configQueryOptions } from "@/lib/config";
 import { clearSession, getSession } from "@/lib/session";
 import { meQueryOptions } from "@/lib/me";
 
-const USER_KEY = "user";
-
 /** Never settles: used while the browser leaves for another site. */
 const leaving = () => new Promise<never>(() => {});
 
 /**
  * Loads the signed-in user for a protected route. No token → /login. A 401 clears the device and goes
- * to /login (or the external registration page under admin impersonation). Offline, the last known
- * profile of this same session is used. Teachers go to the teacher app.
+ * to /login (or the external registration page under admin impersonation). Offline, the profile comes from the
+ * pupil's persisted query cache (`src/lib/offline/queryCache.ts`), restored before the first render. Teachers go to
+ * the teacher app.
  */
 export async function loadSignedInUser(queryClient: QueryClient): Promise<Me> {
   const session = getSession();
   if (!session) throw redirect({ to: "/login" });
   let me: Me;
   try {
-    me = await queryClient.ensureQueryData(meQueryOptions);
-    localStorage.setItem(USER_KEY, JSON.stringify({ token: session.token.slice(-16), me }));
+    // From the device at once when it is there (refreshed in the background), from the server otherwise.
+    me = await queryClient.ensureQueryData({ ...meQueryOptions, revalidateIfStale: true });
   } catch (err) {
     if (err instanceof ApiRequestError && err.status === 401) {
       const impersonating = Boolean(session.adminUserId);
@@ -36,10 +35,7 @@ export async function loadSignedInUser(queryClient: QueryClient): Promise<Me> {
       }
       throw redirect({ to: "/login" });
     }
-    const cached = readCachedUser(session.token);
-    if (!cached) throw err;
-    me = cached;
-    queryClient.setQueryData(meQueryOptions.queryKey, me);
+    throw err;
   }
   if (me.user_type === "teacher") {
     const config = await queryClient.ensureQueryData(configQueryOptions);
@@ -47,15 +43,6 @@ export async function loadSignedInUser(queryClient: QueryClient): Promise<Me> {
     return leaving();
   }
   return me;
-}
-
-function readCachedUser(token: string): Me | null {
-  try {
-    const raw = JSON.parse(localStorage.getItem(USER_KEY) ?? "null") as { token: string; me: Me } | null;
-    return raw && raw.token === token.slice(-16) ? raw.me : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The gates of SPEC §2 for a route of the signed-in app. */

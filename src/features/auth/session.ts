@@ -1,8 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { clearSession, getSession, setSession } from "@/lib/session";
-import { loadDeviceStore } from "@/lib/offline/persister";
+import { loadSync } from "@/lib/offline/send";
 import { currentUserId } from "@/lib/offline/user";
-import { wipeSnapshots } from "@/lib/offline/snapshot";
+import { wipePupilData } from "@/lib/offline/wipe";
 import { logoutRequest } from "./api/logout";
 
 const REFERRAL_KEY = "referral_code";
@@ -36,29 +36,11 @@ export function signIn(token: string, expiresAt: string | null, adminUserId: num
 export async function signOut(queryClient: QueryClient, registrationUrl: string): Promise<string> {
   const impersonating = Boolean(getSession()?.adminUserId);
   const userId = currentUserId();
-  const store = userId === null ? null : await loadDeviceStore();
   // Unsent progress and bookmarks get one last chance while the token is still valid.
-  await store?.flushBeforeSignOut();
+  const sync = userId === null ? null : await loadSync();
+  await sync?.flushBeforeSignOut();
   await logoutRequest();
   clearSession();
-  if (userId !== null) wipeSnapshots(userId);
-  queryClient.clear();
-  if (store && userId !== null) await store.wipeUser(userId).catch(() => undefined);
-  await clearUserCaches();
+  await wipePupilData(userId, queryClient);
   return impersonating ? registrationUrl : "/login";
-}
-
-/** Asks the service worker to drop the runtime caches (images, magazine pages) and waits for it (at most 2 s). */
-async function clearUserCaches(): Promise<void> {
-  const controller = navigator.serviceWorker?.controller;
-  if (!controller) return;
-  await new Promise<void>((resolve) => {
-    const channel = new MessageChannel();
-    const timer = setTimeout(resolve, 2_000);
-    channel.port1.onmessage = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    controller.postMessage({ type: "CLEAR_USER_CACHES" }, [channel.port2]);
-  });
 }

@@ -6,8 +6,8 @@ import { CONTENT_TYPE, type LessonDto, type LessonListItemDto } from "@domain/le
 import { renderWithProviders } from "../../../../tests/ui/render";
 import { fakeToken, makeMe } from "../../../../tests/ui/fixtures";
 import { clearSession, setSession } from "@/lib/session";
-import { getDb, resetDbForTests } from "@/lib/offline/db";
-import { settled } from "@/lib/offline/deviceStore";
+import { getDb, resetDbForTests } from "@/lib/offline/store";
+import { settled } from "@/lib/offline/sync";
 import { makeItem, makeLesson } from "../testData";
 import { LessonViewerScreen } from "./LessonViewerScreen";
 

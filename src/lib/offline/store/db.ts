@@ -1,28 +1,16 @@
 /**
- * The device store (DESIGN §4), in IndexedDB through Dexie. React-free: the page and the service worker both open it.
+ * The outbox's database (DESIGN §4), in IndexedDB through Dexie. React-free and free of page globals: the page and the
+ * service worker both open it, through `src/lib/offline/store` (index.ts), the one module both import.
  *
- * - `entries`: API answers kept per user (subjects, chapters, alerts, ad cards, free/new contents, the lessons the pupil
- *   opened, the profile), so that screens render from the device at once and offline. Keyed by user and query key.
  * - `outbox`: progress posts and bookmark presses waiting to reach the server, in order, each with its Idempotency-Key
  *   and its owner: an item is only ever sent under its own user's token.
  * - `auth`: the signed-in user's token, so that the service worker can replay the outbox (Background Sync) without a
  *   page. Removed at logout.
+ *
+ * The pupil's answers (subjects, chapters, lessons…) are not here: they live in the persisted query cache
+ * (`src/lib/offline/queryCache.ts`). Version 2 deletes the `entries` table that held them before.
  */
 import Dexie, { type EntityTable } from "dexie";
-
-export interface CachedEntry {
-  /** `${userId}|${JSON.stringify(queryKey)}` */
-  id: string;
-  userId: number;
-  queryKey: unknown[];
-  data: unknown;
-  /** When the answer came from the server (ms since epoch). */
-  savedAt: number;
-  /** The build that wrote it: answers of another build are dropped (their shape may differ). */
-  build: string;
-  /** Known to be out of date (the pupil's progress or bookmarks changed since): shown, then refetched at once. */
-  invalidated?: boolean;
-}
 
 export type OutboxKind = "progress" | "bookmark";
 
@@ -51,13 +39,14 @@ export interface AuthRow {
 }
 
 export class DarsiDb extends Dexie {
-  entries!: EntityTable<CachedEntry, "id">;
   outbox!: EntityTable<OutboxItem, "id">;
   auth!: EntityTable<AuthRow, "id">;
 
   constructor(name = "darsi") {
     super(name);
     this.version(1).stores({ entries: "id, userId, savedAt", outbox: "++id, userId, scope", auth: "id" });
+    // The answers moved to the persisted query cache: the table that held them goes, with what it held.
+    this.version(2).stores({ entries: null });
   }
 }
 

@@ -1,0 +1,35 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { wipeQueryCache } from "./queryCache";
+import { loadSync } from "./send";
+import { wipeKept } from "./keep";
+
+/**
+ * Logout on a shared tablet (DESIGN §4), the one place that knows everything of a pupil the device holds: their
+ * answers (the query cache, in memory and persisted), the token copy the service worker replays with, the worker's
+ * runtime caches (images, magazine pages). Unsent outbox items stay, bound to the pupil, and leave with their next
+ * sign-in — never under anyone else's token. The session keys themselves are cleared by the caller (`clearSession`).
+ */
+export async function wipePupilData(userId: number | null, queryClient: QueryClient): Promise<void> {
+  if (userId !== null) wipeQueryCache(userId);
+  queryClient.clear();
+  const sync = userId === null ? null : await loadSync();
+  await sync?.stopForSignOut().catch(() => undefined);
+  // Chapters kept for offline study: their files (Cache Storage `darsi-kept-<userId>`) and their record.
+  if (userId !== null) await wipeKept(userId).catch(() => undefined);
+  await clearWorkerCaches();
+}
+
+/** Asks the service worker to drop the runtime caches (images, magazine pages) and waits for it (at most 2 s). */
+async function clearWorkerCaches(): Promise<void> {
+  const controller = navigator.serviceWorker?.controller;
+  if (!controller) return;
+  await new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(resolve, 2_000);
+    channel.port1.onmessage = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    controller.postMessage({ type: "CLEAR_USER_CACHES" }, [channel.port2]);
+  });
+}
