@@ -420,7 +420,7 @@ describe("bookmarks", () => {
 
     const locked = await bookmark(pupil.token, "limites-et-continuite", "fiche-de-synthese");
     expect(locked.status).toBe(403);
-    expect(locked.json.code).toBe("forbidden");
+    expect(locked.json.code).toBe("content_locked");
     expect((await bookmark(nouveau, "limites-et-continuite", "introduction-et-activites")).status).toBe(404); // another class
     expect((await bookmark(pupil.token, "limites-et-continuite", "nope")).status).toBe(404);
     expect((await bookmark(pupil.token, "limites-et-continuite", "NOPE")).status).toBe(422);

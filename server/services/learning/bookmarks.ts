@@ -19,7 +19,13 @@ export interface ToggleBookmarkInput {
   requestHash: string;
 }
 
-/** `POST /user/subjects/{subject}/chapters/{chapter}/contents/{content}/bookmark`: adds or removes the bookmark. */
+/**
+ * `POST /user/subjects/{subject}/chapters/{chapter}/contents/{content}/bookmark`: adds or removes the bookmark, and
+ * answers the state this toggle produced. Toggles of one pupil on one lesson are serialised inside the transaction by
+ * a transaction-scoped advisory lock on (pupil, lesson): without it, two concurrent toggles both read "no bookmark"
+ * (or both delete the same row) and answer the same state. With it, n concurrent toggles answer alternately and end
+ * in the state of n toggles in a row.
+ */
 export async function toggleBookmark(
   deps: Pick<Deps, "db" | "now">,
   auth: Pick<AuthInfo, "userId">,
@@ -29,7 +35,8 @@ export async function toggleBookmark(
     const viewer = await loadViewer(tx, auth.userId, deps.now());
     const { subject, content } = await findLesson(tx, viewer, input.subject, input.chapter, input.content);
     // A pupil cannot bookmark what they cannot open.
-    if (!isUnlocked(viewer, subject.id, content.isFree)) throw forbidden();
+    if (!isUnlocked(viewer, subject.id, content.isFree)) throw forbidden("content_locked");
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`bookmark:${auth.userId}:${content.id}`}, 0))`);
     const removed = await tx
       .delete(bookmarks)
       .where(and(eq(bookmarks.userId, auth.userId), eq(bookmarks.contentId, content.id)))
