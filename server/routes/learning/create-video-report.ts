@@ -9,7 +9,8 @@ export default defineRoute({
   summary: "Report a problem with a lesson of the pupil's class (content, reportReason, description)",
   tag: "learning",
   auth: "required",
-  access: { ...PUPIL_ONLY, otherPupil: 404 },
+  // A lesson of another class is not a valid `content` (422 content_invalid, like an unknown id).
+  access: { ...PUPIL_ONLY, otherPupil: 422 },
   body: VideoReportSchema,
   response: "VideoReportDto",
   handler: async ({ deps, auth, body }) => ({ payload: await createVideoReport(deps, auth.userId, body), status: 201 }),
