@@ -13,6 +13,8 @@ export default defineRoute({
   auth: "none",
   access: PUBLIC,
   body: LoginSchema,
+  // Anonymous: two short fields and the bot-check answer.
+  bodyLimit: 4 * 1024,
   botCheck: true,
   rateLimits: [{ rule: RATE.loginIp }, { rule: RATE.loginUser, subject: ({ body }) => normalizePhone(body.username).toLowerCase() }],
   handler: async ({ deps, body }) => ({ payload: await login(deps, body) }),

@@ -12,6 +12,8 @@ export default defineRoute({
   auth: "none",
   access: PUBLIC,
   body: RegisterSchema,
+  // Anonymous: the form's fields and the bot-check answer.
+  bodyLimit: 8 * 1024,
   botCheck: true,
   rateLimits: [{ rule: RATE.registerIp }],
   handler: async ({ deps, body }) => ({ payload: await register(deps, body), status: 201 }),

@@ -14,6 +14,8 @@ export default defineRoute({
   auth: "required",
   access: { ...PUPIL_ONLY, otherPupil: 404 },
   body: ProgressPostSchema,
+  // Up to 500 watched ranges with fractional seconds.
+  bodyLimit: 32 * 1024,
   handler: async ({ deps, auth, body, c }) => {
     if (c.req.header("x-api-key") !== deps.env.PROGRESS_API_KEY) throw new AppError(401, "unauthorized", undefined, "Missing or wrong X-Api-Key");
     // The outbox sends every post with an Idempotency-Key: a replay gets the first answer back, applied once.
