@@ -7,8 +7,9 @@
 // - Caches images at runtime (cache first, bounded, expiring). API and service responses (/api/, /svc/) are NEVER put
 //   in CacheStorage: no route here matches them, so they always go to the network untouched.
 // - Update flow: registerType "prompt" — a new worker waits until the page posts {type: "SKIP_WAITING"}.
+// - Kept chapters: `/media/…` is answered from the pupil's kept cache first (./keptMedia.ts), whatever its signature.
 // - Logout: the page posts {type: "CLEAR_USER_CACHES"}; the runtime image caches (which may hold a user's pictures)
-//   are deleted. The reply, when the page passes a MessagePort, is {type: "CLEAR_USER_CACHES_DONE"}.
+//   and the kept chapters' caches are deleted. The reply, when the page passes a MessagePort, is {type: "CLEAR_USER_CACHES_DONE"}.
 // - Outbox: on Background Sync ("darsi-outbox", registered by the page when work stayed on the device) the worker
 //   replays the signed-in user's outbox itself, under that user's token (kept in the outbox store until logout), even
 //   when no page is open. The same Web Lock as the pages makes sure only one of them sends at a time. The outbox is
@@ -20,6 +21,8 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type 
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst } from "workbox-strategies";
 import type { WorkboxPlugin } from "workbox-core/types";
+import { KEPT_CACHE_PREFIX } from "../src/lib/offline/keptCache";
+import { registerKeptMediaRoute } from "./keptMedia";
 import { OUTBOX_SYNC_TAG, replayForSignedInUser } from "@/lib/offline/store";
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
@@ -64,12 +67,17 @@ const acceptOpaque: WorkboxPlugin = {
   cacheWillUpdate: async ({ response }) => (response.status === 200 || response.type === "opaque" ? response : null),
 };
 
+const sameOriginImageStrategy = new CacheFirst({ cacheName: IMAGE_CACHE, plugins: [sameOriginImages] });
+
+// Lesson files of chapters kept for offline study first (./keptMedia.ts); what is not kept goes on as before.
+registerKeptMediaRoute((options) => (options.request.destination === "image" ? sameOriginImageStrategy.handle(options) : fetch(options.request)));
+
 registerRoute(
   ({ request, url }) =>
     url.origin === self.location.origin &&
     !isServerPath(url) &&
     (url.pathname.startsWith("/icons/") || request.destination === "image"),
-  new CacheFirst({ cacheName: IMAGE_CACHE, plugins: [sameOriginImages] }),
+  sameOriginImageStrategy,
 );
 
 registerRoute(
@@ -86,7 +94,7 @@ async function clearUserCaches(): Promise<void> {
   await Promise.all([sameOriginImages.deleteCacheAndMetadata(), externalImages.deleteCacheAndMetadata()]);
   // Belt and braces: any other runtime cache of ours (never the precache, which holds no user data).
   const names = await caches.keys();
-  await Promise.all(names.filter((n) => n.startsWith("darsi-images")).map((n) => caches.delete(n)));
+  await Promise.all(names.filter((n) => n.startsWith("darsi-images") || n.startsWith(KEPT_CACHE_PREFIX)).map((n) => caches.delete(n)));
 }
 
 self.addEventListener("message", (event: ExtendableMessageEvent) => {
