@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import * as v from "valibot";
+import { KeepChapterControl } from "@/features/lessons/components/KeepChapterOffline";
 import { ensureSubjectChapters } from "@/features/subjects/api/getSubjectChapters";
 import { SubjectDetailsScreen } from "@/features/subjects/screens/SubjectDetailsScreen";
 import { SUBJECT_TABS } from "@/features/subjects/tabs";
@@ -17,6 +18,7 @@ export const Route = createFileRoute("/_auth/subjects_/$subject/details")({
         slug={subject}
         tab={tab}
         onTabChange={(next) => void navigate({ search: { tab: next }, replace: true, resetScroll: false })}
+        chapterExtra={(entry) => <KeepChapterControl subject={subject} chapter={entry.chapter} />}
       />
     );
   },

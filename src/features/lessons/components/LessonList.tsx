@@ -3,6 +3,7 @@ import { Paper, Title, VisuallyHidden } from "@mantine/core";
 import { IconCircleCheckFilled, IconLock, IconPlayerPlay } from "@tabler/icons-react";
 import { isCompleted, type LessonListItemDto } from "@domain/learning";
 import type { ViewerKind } from "../lessons.keys";
+import { LessonOfflineMark } from "./LessonOfflineMark";
 import { ViewerLink } from "./ViewerLink";
 import classes from "./lessons.module.css";
 
@@ -39,6 +40,7 @@ export function LessonList({ kind, subject, chapter, items, current }: { kind: V
                   <IconPlayerPlay size={18} className={classes.todo} aria-hidden data-testid="icon-play" />
                 )}
                 <span className={classes.itemName}>{item.name}</span>
+                {!item.locked && <LessonOfflineMark subject={subject} chapter={chapter} lesson={item.slug} typeId={item.type.id} />}
                 <VisuallyHidden>{item.locked ? t`verrouillée` : done ? t`terminée` : t`non terminée`}</VisuallyHidden>
               </ViewerLink>
             </li>

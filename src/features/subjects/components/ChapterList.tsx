@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { Stack, Text, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { plural } from "@lingui/core/macro";
@@ -43,7 +43,16 @@ export function firstLessonPath(subjectSlug: string, entry: ChapterEntryDto): st
 }
 
 /** The chapters of one tab, numbered 01, 02… across the tab, grouped under their section headings. */
-export function ChapterList({ subjectSlug, chapters }: { subjectSlug: string; chapters: readonly ChapterEntryDto[] }) {
+export function ChapterList({
+  subjectSlug,
+  chapters,
+  extra,
+}: {
+  subjectSlug: string;
+  chapters: readonly ChapterEntryDto[];
+  /** Shown under a chapter's row, outside its link (e.g. keeping the chapter for offline study). */
+  extra?: (entry: ChapterEntryDto) => ReactNode;
+}) {
   return (
     <Stack gap="lg">
       {groupBySection(chapters).map((group) => (
@@ -57,6 +66,7 @@ export function ChapterList({ subjectSlug, chapters }: { subjectSlug: string; ch
             {group.entries.map(({ entry, index }) => (
               <li key={entry.chapter.id}>
                 <ChapterRow subjectSlug={subjectSlug} entry={entry} index={index} />
+                {extra && <div className={classes.chapterExtra}>{extra(entry)}</div>}
               </li>
             ))}
           </ul>

@@ -6,6 +6,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { refName } from "@/lib/reference";
 import type { MessageDescriptor } from "@lingui/core";
 import type { ChapterEntryDto } from "@domain/learning";
+import type { ReactNode } from "react";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { subjectChaptersQueryOptions } from "../api/getSubjectChapters";
 import { ChapterList } from "../components/ChapterList";
@@ -26,6 +27,8 @@ export interface SubjectDetailsScreenProps {
   /** The tab of the URL (`?tab=`); a missing or empty tab falls back to Cours, or the first tab with chapters. */
   tab?: SubjectTab;
   onTabChange: (tab: SubjectTab) => void;
+  /** What the route adds under each chapter (keeping it for offline study: the lessons feature's control). */
+  chapterExtra?: (entry: ChapterEntryDto) => ReactNode;
 }
 
 /** Picks the tab to show: the asked one if it has chapters, else Cours, else the first tab with chapters. */
@@ -36,7 +39,7 @@ export function resolveTab(asked: SubjectTab | undefined, byTab: Record<SubjectT
 }
 
 /** /subjects/{subject}/details: tabs of chapters, and the side card (above the list on phones). */
-export function SubjectDetailsScreen({ slug, tab, onTabChange }: SubjectDetailsScreenProps) {
+export function SubjectDetailsScreen({ slug, tab, onTabChange, chapterExtra }: SubjectDetailsScreenProps) {
   const { i18n, t } = useLingui();
   const { data } = useSuspenseQuery(subjectChaptersQueryOptions(slug));
   const subjectName = refName(data.subject, i18n.locale);
@@ -68,7 +71,7 @@ export function SubjectDetailsScreen({ slug, tab, onTabChange }: SubjectDetailsS
             {SUBJECT_TABS.map((t) => (
               <Tabs.Panel key={t} value={t}>
                 {byTab[t].length > 0 ? (
-                  <ChapterList subjectSlug={slug} chapters={byTab[t]} />
+                  <ChapterList subjectSlug={slug} chapters={byTab[t]} extra={chapterExtra} />
                 ) : (
                   <Text c="dimmed">
                     <Trans>Aucun chapitre pour le moment</Trans>

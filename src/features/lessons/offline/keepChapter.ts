@@ -1,0 +1,75 @@
+import { useEffect, useSyncExternalStore } from "react";
+import type { QueryClient } from "@tanstack/react-query";
+import { CONTENT_TYPE, type LessonDto } from "@domain/learning";
+import type { OfflineManifestDto } from "@domain/offline";
+import {
+  chapterKeepState,
+  keepChapter,
+  keptVersion,
+  lessonOfflineState,
+  pruneKept,
+  subscribeKept,
+  type ChapterKeepState,
+  type KeptChapter,
+  type LessonOfflineState,
+} from "@/lib/offline/keep";
+import { currentUserId } from "@/lib/offline/user";
+import { lessonQueryOptions } from "../api/getLesson";
+import { lessonListQueryOptions } from "../api/lessonList";
+import type { ViewerKind } from "../lessons.keys";
+
+/** The /media files a lesson's answer points to (signed URLs of this session): video, magazine pages, attachments. */
+export function lessonFileUrls(lesson: LessonDto): string[] {
+  const urls: string[] = [];
+  const isFile = (u: string | undefined | null): u is string => typeof u === "string" && u.startsWith("/media/");
+  if ((lesson.type.id === CONTENT_TYPE.protectedVideo.id || lesson.type.id === CONTENT_TYPE.recording.id) && isFile(lesson.content_videos?.url)) {
+    urls.push(lesson.content_videos.url);
+  }
+  for (const p of lesson.pages ?? []) if (isFile(p.url)) urls.push(p.url);
+  for (const a of lesson.attachments) if (isFile(a.url)) urls.push(a.url);
+  return urls;
+}
+
+/**
+ * Keeps the chapter of `manifest` for offline study: the chapter's lesson list and each keepable lesson through the
+ * app's own queries (fresh answers, so fresh signatures; kept on the device by the persisted query cache, where those
+ * queries never leave memory), then the files (`@/lib/offline/keep`).
+ */
+export function keepChapterForOffline(queryClient: QueryClient, kind: ViewerKind, manifest: OfflineManifestDto): Promise<KeptChapter> {
+  const userId = currentUserId();
+  if (userId === null) return Promise.reject(new Error("signed out"));
+  const { subject, chapter } = manifest;
+  return keepChapter({
+    userId,
+    manifest,
+    loadLessons: async (slugs) => {
+      await queryClient.fetchQuery({ ...lessonListQueryOptions(kind, subject, chapter), staleTime: 0 });
+      return Promise.all(
+        slugs.map(async (slug) => ({ slug, urls: lessonFileUrls(await queryClient.fetchQuery({ ...lessonQueryOptions(subject, chapter, slug), staleTime: 0 })) })),
+      );
+    },
+  });
+}
+
+let pruned = false;
+
+/** Re-renders when what is kept changes; the first use also drops other pupils' kept files and evicted records. */
+function useKeptVersion(): number {
+  useEffect(() => {
+    if (pruned) return;
+    pruned = true;
+    const userId = currentUserId();
+    if (userId !== null) void pruneKept(userId).catch(() => undefined);
+  }, []);
+  return useSyncExternalStore(subscribeKept, keptVersion, keptVersion);
+}
+
+export function useChapterKeepState(subject: string, chapter: string): ChapterKeepState {
+  useKeptVersion();
+  return chapterKeepState(currentUserId(), subject, chapter);
+}
+
+export function useLessonOfflineState(subject: string, chapter: string, lesson: string): LessonOfflineState {
+  useKeptVersion();
+  return lessonOfflineState(currentUserId(), subject, chapter, lesson);
+}
