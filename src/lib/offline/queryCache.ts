@@ -75,8 +75,9 @@ export function forgetOthers(userId: number | null): void {
 }
 
 const dehydrateOptions: NonNullable<PersistQueryClientOptions["dehydrateOptions"]> = {
+  // An answer whose later refetch failed (offline: status "error", data kept) is still the pupil's answer: kept too.
   shouldDehydrateQuery: (query) =>
-    query.state.status === "success" && isKeptOnDevice(query.queryKey) && Date.now() - query.state.dataUpdatedAt < MAX_AGE_MS,
+    query.state.data !== undefined && isKeptOnDevice(query.queryKey) && Date.now() - query.state.dataUpdatedAt < MAX_AGE_MS,
   // Writes go through the outbox, never through persisted mutations.
   shouldDehydrateMutation: () => false,
 };
@@ -189,6 +190,6 @@ export function keptQueryKeys(queryClient: QueryClient): QueryKey[] {
   return queryClient
     .getQueryCache()
     .getAll()
-    .filter((q) => q.state.status === "success" && isKeptOnDevice(q.queryKey))
+    .filter((q) => q.state.data !== undefined && isKeptOnDevice(q.queryKey))
     .map((q) => q.queryKey);
 }
