@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { GROUP } from "../../../domain/constants";
 import { hasForumAccess, hasGroup, type Affiliation, type Me, type UserType } from "../../../domain/user";
 import type { Db } from "../../db/client";
+import { preparedFor } from "../../db/prepared";
 import {
   affiliations,
   countries,
@@ -43,9 +44,14 @@ interface DiscountRow {
   amount: number;
 }
 
-export async function loadMe(db: Db, userId: number, adminId: number | null, today: Date): Promise<Me> {
-  const day = isoDay(today);
-  const [row] = await db
+/**
+ * The one statement of `GET /auth/me`, prepared (server/db/prepared.ts): the profile, its names, the wallet, and in
+ * subqueries the offers, the discount code and the parents (one round trip: on the embedded database every statement
+ * waits its turn on the server's one thread).
+ */
+const meStatement = preparedFor((db) => {
+  const day = sql.placeholder("day");
+  return db
     .select({
       u: users,
       divisionName: divisions.name,
@@ -63,8 +69,6 @@ export async function loadMe(db: Db, userId: number, adminId: number | null, tod
       delegationNameAr: delegations.nameAr,
       instituteName: institutes.name,
       balance: wallets.balance,
-      // The offers, the discount code and the parents in the same statement (one round trip: on the embedded database
-      // every statement waits its turn on the server's one thread).
       affiliations: sql<AffiliationRow[]>`(
         select coalesce(json_agg(json_build_object(
           'id', a.id, 'offerId', a.offer_id, 'groupId', a.group_id, 'groupName', g.name,
@@ -85,8 +89,13 @@ export async function loadMe(db: Db, userId: number, adminId: number | null, tod
     .leftJoin(delegations, eq(delegations.id, users.delegationId))
     .leftJoin(institutes, eq(institutes.id, users.instituteId))
     .leftJoin(wallets, eq(wallets.ownerId, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
+    .where(eq(users.id, sql.placeholder("userId")))
+    .limit(1)
+    .prepare("auth_me");
+});
+
+export async function loadMe(db: Db, userId: number, adminId: number | null, today: Date): Promise<Me> {
+  const [row] = await meStatement(db).execute({ userId, day: isoDay(today) });
   if (!row) throw notFound();
   const u = row.u;
   const affs: Affiliation[] = row.affiliations.map((a) => ({

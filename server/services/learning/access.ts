@@ -3,9 +3,10 @@
  * A lesson is unlocked when it is free or when a live affiliation (end_date ≥ today) has a group that unlocks its
  * subject (`group_subjects`: a subject row, or `all_subjects` for every subject of the pupil's class).
  */
-import { and, eq, gte, inArray } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { GROUP } from "../../../domain/constants";
 import type { Db, Tx } from "../../db/client";
+import { preparedFor } from "../../db/prepared";
 import { affiliations, divisions, groupSubjects, users } from "../../db/schema";
 
 export interface Viewer {
@@ -23,21 +24,33 @@ export interface Viewer {
 /** The calendar day (UTC) an affiliation must still cover: its end date is compared with it. */
 export const isoDay = (now: Date) => now.toISOString().slice(0, 10);
 
-export async function loadViewer(db: Db | Tx, userId: number, now: Date): Promise<Viewer> {
-  const [u] = await db
-    .select({ divisionId: users.divisionId, divisionName: divisions.name })
+/**
+ * The viewer in one prepared statement (server/db/prepared.ts): the class, the groups of the live affiliations and what
+ * they unlock. Every read of the home and the subject page starts with it.
+ */
+const viewerStatement = preparedFor((db) => {
+  const day = sql.placeholder("day");
+  const liveGroups = sql`select a.group_id from ${affiliations} a where a.user_id = ${users}.id and a.end_date >= ${day}`;
+  return db
+    .select({
+      divisionId: users.divisionId,
+      divisionName: divisions.name,
+      groupIds: sql<number[]>`(select coalesce(json_agg(distinct g.group_id), '[]'::json) from (${liveGroups}) g)`,
+      unlocks: sql<Array<{ subjectId: number | null; all: boolean }>>`(
+        select coalesce(json_agg(json_build_object('subjectId', gs.subject_id, 'all', gs.all_subjects)), '[]'::json)
+        from ${groupSubjects} gs where gs.group_id in (${liveGroups}))`,
+    })
     .from(users)
     .leftJoin(divisions, eq(divisions.id, users.divisionId))
-    .where(eq(users.id, userId))
-    .limit(1);
-  const live = await db
-    .select({ groupId: affiliations.groupId })
-    .from(affiliations)
-    .where(and(eq(affiliations.userId, userId), gte(affiliations.endDate, isoDay(now))));
-  const groupIds = [...new Set(live.map((a) => a.groupId))];
-  const unlocks = groupIds.length
-    ? await db.select({ subjectId: groupSubjects.subjectId, all: groupSubjects.allSubjects }).from(groupSubjects).where(inArray(groupSubjects.groupId, groupIds))
-    : [];
+    .where(eq(users.id, sql.placeholder("userId")))
+    .limit(1)
+    .prepare("learning_viewer");
+});
+
+export async function loadViewer(db: Db | Tx, userId: number, now: Date): Promise<Viewer> {
+  const [u] = await viewerStatement(db).execute({ userId, day: isoDay(now) });
+  const groupIds = u?.groupIds ?? [];
+  const unlocks = u?.unlocks ?? [];
   const restricted: readonly number[] = GROUP.attachmentsRestricted;
   return {
     userId,

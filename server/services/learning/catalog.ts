@@ -1,8 +1,8 @@
 /** Subjects and chapters of the pupil's class, with progress aggregated from `progress` (read only here). */
-import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
+import { COMPLETION_THRESHOLD } from "../../../domain/constants";
 import {
-  aggregateProgress,
-  isCompleted,
+  capPercentage,
   type ChapterEntryDto,
   type ChapterType,
   type InstructorDto,
@@ -13,7 +13,8 @@ import {
 } from "../../../domain/learning";
 import { CONTENT_TYPE } from "../../../domain/learning";
 import type { Db, Tx } from "../../db/client";
-import { chapterSections, chapterTabs, chapters, contents, instructors, progress, promoCards, subjects } from "../../db/schema";
+import { preparedFor } from "../../db/prepared";
+import { chapterSections, chapterTabs, chapters, contents, instructors, progress, promoCards, subjects, users } from "../../db/schema";
 import type { Deps } from "../../lib/deps";
 import { notFound } from "../../lib/errors";
 import { loadViewer, type Viewer } from "./access";
@@ -24,16 +25,6 @@ type SubjectRow = typeof subjects.$inferSelect;
 
 export function instructorDto(i: typeof instructors.$inferSelect): InstructorDto {
   return { name: i.name, last_name: i.lastName, description: i.description, description_ar: i.descriptionAr, description_en: i.descriptionEn };
-}
-
-/** Visible, active subjects of the viewer's class, by position. */
-async function divisionSubjects(db: Db, viewer: Viewer): Promise<SubjectRow[]> {
-  if (viewer.divisionId === null) return [];
-  return db
-    .select()
-    .from(subjects)
-    .where(and(eq(subjects.divisionId, viewer.divisionId), eq(subjects.visible, true), eq(subjects.active, true)))
-    .orderBy(asc(subjects.position), asc(subjects.id));
 }
 
 /** The subject `slug` of the viewer's class, or 404 (another class's subject is not found either). */
@@ -48,32 +39,50 @@ export async function findSubject(db: Db | Tx, viewer: Viewer, slug: string): Pr
   return row;
 }
 
-interface LessonStat {
-  id: number;
-  subjectId: number;
-  chapterId: number;
-  typeId: number;
+/** The pupil's class, as a subquery of the statement that needs it. */
+const userDivision = () => sql`(select u.division_id from ${users} u where u.id = ${sql.placeholder("userId")})`;
+
+/**
+ * The pupil's percentage of lesson `c` (progress row `p`) as the progress rules count it (domain `capPercentage`), as
+ * float8 (sums of reals lose digits). The subqueries below name their tables with aliases: Drizzle writes the columns of
+ * a one-table select without their table, which a correlated subquery over two tables would find ambiguous.
+ */
+const cappedPct = sql`greatest(0, least(100, coalesce(p.percentage, 0)))::float8`;
+
+interface LessonTotals {
+  /** Lessons. */
+  n: number;
+  /** Sum of the pupil's capped percentages. */
+  sum: number;
 }
 
-/** Every lesson of the given subjects and the viewer's percentage on each. */
-async function lessonStats(db: Db, userId: number, subjectIds: number[]) {
-  if (!subjectIds.length) return { lessons: [] as LessonStat[], pct: new Map<number, number>() };
-  const lessons = await db
-    .select({ id: contents.id, subjectId: chapters.subjectId, chapterId: contents.chapterId, typeId: contents.typeId })
-    .from(contents)
-    .innerJoin(chapters, eq(chapters.id, contents.chapterId))
-    .where(inArray(chapters.subjectId, subjectIds));
-  const rows = await db
-    .select({ contentId: progress.contentId, percentage: progress.percentage })
-    .from(progress)
-    .innerJoin(contents, eq(contents.id, progress.contentId))
-    .innerJoin(chapters, eq(chapters.id, contents.chapterId))
-    .where(and(eq(progress.userId, userId), inArray(chapters.subjectId, subjectIds)));
-  return { lessons, pct: new Map(rows.map((r) => [r.contentId, r.percentage])) };
-}
+/** The mean of the lesson percentages (domain `aggregateProgress`), from the totals SQL computed. */
+const meanProgress = ({ n, sum }: LessonTotals) => (n ? capPercentage(Math.round((sum / n) * 10) / 10) : 0);
 
-function subjectDto(s: SubjectRow, lessons: LessonStat[], pct: Map<number, number>): SubjectDto {
-  const own = lessons.filter((l) => l.subjectId === s.id);
+/**
+ * The visible, active subjects of the pupil's class by position, each with its lessons counted and the pupil's progress
+ * summed by the database (one prepared statement: not every lesson row brought back to be summed here).
+ */
+const subjectsStatement = preparedFor((db) =>
+  db
+    .select({
+      s: subjects,
+      totals: sql<LessonTotals & { videos: number }>`(
+        select json_build_object('n', count(*), 'sum', coalesce(sum(${cappedPct}), 0),
+          'videos', count(*) filter (where c.type_id in (${sql.join(VIDEO_TYPES.map((t) => sql.raw(String(t))), sql`, `)})))
+        from ${contents} c inner join ${chapters} ch on ch.id = c.chapter_id
+        left join ${progress} p on p.content_id = c.id and p.user_id = ${sql.placeholder("userId")}
+        where ch.subject_id = ${subjects}.id)`,
+    })
+    .from(subjects)
+    .where(and(eq(subjects.divisionId, userDivision()), eq(subjects.visible, true), eq(subjects.active, true)))
+    .orderBy(asc(subjects.position), asc(subjects.id))
+    .prepare("learning_subjects"),
+);
+
+type SubjectWithTotals = { s: SubjectRow; totals: LessonTotals & { videos: number } };
+
+function subjectDto({ s, totals }: SubjectWithTotals): SubjectDto {
   return {
     id: s.id,
     slug: s.slug,
@@ -81,21 +90,19 @@ function subjectDto(s: SubjectRow, lessons: LessonStat[], pct: Map<number, numbe
     name_ar: s.nameAr,
     name_en: s.nameEn,
     thumbnail: s.thumbnail,
-    progress: aggregateProgress(own.map((l) => pct.get(l.id) ?? 0)),
+    progress: meanProgress(totals),
     color: s.color,
     visible: s.visible,
     active: s.active,
     position: s.position,
-    subjectVideos: own.filter((l) => VIDEO_TYPES.includes(l.typeId)).length,
+    subjectVideos: totals.videos,
   };
 }
 
-/** `GET /student/subjects`. */
+/** `GET /student/subjects`: one statement. */
 export async function listSubjects(deps: Pick<Deps, "db" | "now">, userId: number): Promise<SubjectDto[]> {
-  const viewer = await loadViewer(deps.db, userId, deps.now());
-  const list = await divisionSubjects(deps.db, viewer);
-  const { lessons, pct } = await lessonStats(deps.db, userId, list.map((s) => s.id));
-  return list.map((s) => subjectDto(s, lessons, pct));
+  const rows = await subjectsStatement(deps.db).execute({ userId });
+  return rows.map(subjectDto);
 }
 
 export function promoCardDto(p: typeof promoCards.$inferSelect): PromoCardDto {
@@ -124,66 +131,88 @@ export function promoCardDto(p: typeof promoCards.$inferSelect): PromoCardDto {
 export const promoCardsFor = (viewer: Viewer, rows: ReadonlyArray<typeof promoCards.$inferSelect>) =>
   rows.filter((p) => !(p.type === "offer" && viewer.allSubjects)).map(promoCardDto);
 
-/** `GET /student/subjects/{slug}/chapters`. */
-export async function subjectChapters(deps: Pick<Deps, "db" | "now">, userId: number, slug: string): Promise<SubjectChaptersDto> {
-  const db = deps.db;
-  const viewer = await loadViewer(db, userId, deps.now());
-  const subject = await findSubject(db, viewer, slug);
-  const all = await divisionSubjects(db, viewer);
-  const { lessons, pct } = await lessonStats(db, userId, all.map((s) => s.id));
-
-  const chapterRows = await db
-    .select({ c: chapters, i: instructors })
+/** The chapters of a subject with their instructor, first lesson, sections and the pupil's totals (one statement). */
+const chaptersStatement = preparedFor((db) =>
+  db
+    .select({
+      c: chapters,
+      i: instructors,
+      totals: sql<LessonTotals & { done: number }>`(
+        select json_build_object('n', count(*), 'sum', coalesce(sum(${cappedPct}), 0),
+          'done', count(*) filter (where ${cappedPct} > ${sql.raw(String(COMPLETION_THRESHOLD))}))
+        from ${contents} c
+        left join ${progress} p on p.content_id = c.id and p.user_id = ${sql.placeholder("userId")}
+        where c.chapter_id = ${chapters}.id)`,
+      firstLessonSlug: sql<string | null>`(
+        select c1.slug from ${contents} c1 where c1.chapter_id = ${chapters}.id order by c1.position, c1.id limit 1)`,
+      sections: sql<SectionDto[]>`(
+        select coalesce(json_agg(json_build_object('id', cs.id, 'name', cs.name, 'name_ar', cs.name_ar, 'name_en', cs.name_en,
+          'position', cs.position, 'tabId', cs.tab_id) order by cs.position, cs.id), '[]'::json)
+        from ${chapterSections} cs where cs.chapter_id = ${chapters}.id)`,
+    })
     .from(chapters)
     .leftJoin(instructors, eq(instructors.id, chapters.instructorId))
-    .where(eq(chapters.subjectId, subject.id))
-    .orderBy(asc(chapters.position), asc(chapters.id));
-  const chapterIds = chapterRows.map((r) => r.c.id);
-  const sections = chapterIds.length
-    ? await db.select().from(chapterSections).where(inArray(chapterSections.chapterId, chapterIds)).orderBy(asc(chapterSections.position), asc(chapterSections.id))
-    : [];
-  const firstLessons = chapterIds.length
-    ? await db
-        .select({ chapterId: contents.chapterId, slug: contents.slug, position: contents.position, id: contents.id })
-        .from(contents)
-        .where(inArray(contents.chapterId, chapterIds))
-        .orderBy(asc(contents.position), asc(contents.id))
-    : [];
-  const tabs = await db.select().from(chapterTabs).orderBy(asc(chapterTabs.position));
-  const cards = await db
+    .where(eq(chapters.subjectId, sql.placeholder("subjectId")))
+    .orderBy(asc(chapters.position), asc(chapters.id))
+    .prepare("learning_subject_chapters"),
+);
+
+const tabsStatement = preparedFor((db) => db.select().from(chapterTabs).orderBy(asc(chapterTabs.position)).prepare("learning_chapter_tabs"));
+
+/** The subject's own cards and the class's general ones. */
+const subjectCardsStatement = preparedFor((db) =>
+  db
     .select()
     .from(promoCards)
     .where(
       and(
         eq(promoCards.visible, true),
-        or(eq(promoCards.subjectId, subject.id), and(isNull(promoCards.subjectId), eq(promoCards.divisionId, viewer.divisionId!))),
+        or(
+          eq(promoCards.subjectId, sql.placeholder("subjectId")),
+          and(isNull(promoCards.subjectId), eq(promoCards.divisionId, sql.placeholder("divisionId"))),
+        ),
       ),
     )
-    .orderBy(asc(promoCards.position), asc(promoCards.id));
+    .orderBy(asc(promoCards.position), asc(promoCards.id))
+    .prepare("learning_subject_cards"),
+);
 
-  const entries: ChapterEntryDto[] = chapterRows.map(({ c, i }) => {
-    const own = lessons.filter((l) => l.chapterId === c.id).map((l) => pct.get(l.id) ?? 0);
-    const chapterSectionsDto: SectionDto[] = sections
-      .filter((s) => s.chapterId === c.id)
-      .map((s) => ({ id: s.id, name: s.name, name_ar: s.nameAr, name_en: s.nameEn, position: s.position, tabId: s.tabId }));
-    return {
-      chapter: { id: c.id, slug: c.slug, name: c.name, name_ar: c.nameAr, name_en: c.nameEn, type: c.type as ChapterType, chapter_sections: chapterSectionsDto },
-      firstLessonSlug: firstLessons.find((l) => l.chapterId === c.id)?.slug ?? null,
-      instructor: i ? instructorDto(i) : null,
-      nbContent: own.length,
-      progress: aggregateProgress(own),
-      nbCompleted: own.filter(isCompleted).length,
-    };
-  });
+/**
+ * `GET /student/subjects/{slug}/chapters`: four prepared statements in two rounds (the viewer, the class's subjects
+ * with their totals and the tabs at once; then the subject's chapters and cards at once), every sum made by the database.
+ */
+export async function subjectChapters(deps: Pick<Deps, "db" | "now">, userId: number, slug: string): Promise<SubjectChaptersDto> {
+  const db = deps.db;
+  const [viewer, all, tabs] = await Promise.all([
+    loadViewer(db, userId, deps.now()),
+    subjectsStatement(db).execute({ userId }),
+    tabsStatement(db).execute(),
+  ]);
+  // The class's visible, active subjects: another class's subject (or a hidden one) is not found.
+  const subject = all.find((r) => r.s.slug === slug);
+  if (!subject || viewer.divisionId === null) throw notFound();
+  const [chapterRows, cards] = await Promise.all([
+    chaptersStatement(db).execute({ userId, subjectId: subject.s.id }),
+    subjectCardsStatement(db).execute({ subjectId: subject.s.id, divisionId: viewer.divisionId }),
+  ]);
+
+  const entries: ChapterEntryDto[] = chapterRows.map(({ c, i, totals, firstLessonSlug, sections }) => ({
+    chapter: { id: c.id, slug: c.slug, name: c.name, name_ar: c.nameAr, name_en: c.nameEn, type: c.type as ChapterType, chapter_sections: sections },
+    firstLessonSlug,
+    instructor: i ? instructorDto(i) : null,
+    nbContent: totals.n,
+    progress: meanProgress(totals),
+    nbCompleted: totals.done,
+  }));
   return {
     subject: {
-      ...subjectDto(subject, lessons, pct),
+      ...subjectDto(subject),
       nbChapters: entries.length,
       nbContents: entries.reduce((n, e) => n + e.nbContent, 0),
     },
     chapters: entries,
     tabs: tabs.map((t) => ({ id: t.id, name: t.name, position: t.position })),
-    otherSubjects: all.filter((s) => s.id !== subject.id).map((s) => subjectDto(s, lessons, pct)),
+    otherSubjects: all.filter((r) => r.s.id !== subject.s.id).map(subjectDto),
     promoCards: promoCardsFor(viewer, cards),
   };
 }

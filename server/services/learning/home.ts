@@ -6,7 +6,9 @@ import { and, asc, desc, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
 import type { ForumPostDto, LatestRecordingDto } from "../../../domain/home";
 import { capPercentage, type AlertDto, type ChapterType, type ContentCardDto, type PromoCardDto } from "../../../domain/learning";
 import { forumFeed } from "../../adapters/forum";
-import { alerts, chapters, contents, divisions, instructors, progress, promoCards, subjects } from "../../db/schema";
+import { alerts, chapters, contents, divisions, instructors, progress, promoCards, subjects, users } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { preparedFor } from "../../db/prepared";
 import type { Deps } from "../../lib/deps";
 import { isUnlocked, loadViewer } from "./access";
 import { instructorDto, promoCardsFor } from "./catalog";
@@ -17,11 +19,14 @@ export const CONTENT_CARDS_LIMIT = 10;
 /** "New" means created within this many days. */
 export const NEW_CONTENT_DAYS = 30;
 
-async function contentCards(deps: Pick<Deps, "db" | "now">, userId: number, kind: "free" | "new"): Promise<ContentCardDto[]> {
-  const viewer = await loadViewer(deps.db, userId, deps.now());
-  if (viewer.divisionId === null) return [];
-  const since = new Date(deps.now().getTime() - NEW_CONTENT_DAYS * 24 * 60 * 60 * 1000);
-  const rows = await deps.db
+/**
+ * The pupil's class, as a subquery of the statement that needs it (one statement per read instead of looking the
+ * viewer up first). The reads below are prepared statements (server/db/prepared.ts).
+ */
+const userDivision = () => sql`(select u.division_id from ${users} u where u.id = ${sql.placeholder("userId")})`;
+
+function contentCardsStatement(db: Db, kind: "free" | "new") {
+  return db
     .select({ c: contents, ch: chapters, s: subjects, i: instructors, d: { id: divisions.id, name: divisions.name } })
     .from(contents)
     .innerJoin(chapters, eq(chapters.id, contents.chapterId))
@@ -30,15 +35,25 @@ async function contentCards(deps: Pick<Deps, "db" | "now">, userId: number, kind
     .leftJoin(instructors, eq(instructors.id, chapters.instructorId))
     .where(
       and(
-        eq(subjects.divisionId, viewer.divisionId),
+        eq(subjects.divisionId, userDivision()),
         eq(subjects.visible, true),
         eq(subjects.active, true),
-        kind === "free" ? eq(contents.isFree, true) : gte(contents.createdAt, since),
-        lte(contents.createdAt, deps.now()),
+        kind === "free" ? eq(contents.isFree, true) : gte(contents.createdAt, sql.placeholder("since")),
+        lte(contents.createdAt, sql.placeholder("now")),
       ),
     )
     .orderBy(desc(contents.createdAt), desc(contents.id))
-    .limit(CONTENT_CARDS_LIMIT);
+    .limit(CONTENT_CARDS_LIMIT)
+    .prepare(`home_${kind}_contents`);
+}
+const freeCardsStatement = preparedFor((db) => contentCardsStatement(db, "free"));
+const newCardsStatement = preparedFor((db) => contentCardsStatement(db, "new"));
+
+async function contentCards(deps: Pick<Deps, "db" | "now">, userId: number, kind: "free" | "new"): Promise<ContentCardDto[]> {
+  const now = deps.now();
+  const since = new Date(now.getTime() - NEW_CONTENT_DAYS * 24 * 60 * 60 * 1000);
+  const statement = (kind === "free" ? freeCardsStatement : newCardsStatement)(deps.db);
+  const rows = await statement.execute({ userId, now: now.toISOString(), since: since.toISOString() });
   return rows.map(({ c, ch, s, i, d }) => ({
     subject: { id: s.id, slug: s.slug, name: s.name, name_ar: s.nameAr, name_en: s.nameEn, color: s.color },
     chapter: { id: ch.id, slug: ch.slug, name: ch.name, name_ar: ch.nameAr, name_en: ch.nameEn },
@@ -56,33 +71,42 @@ export const freeContents = (deps: Pick<Deps, "db" | "now">, userId: number) => 
 export const newContents = (deps: Pick<Deps, "db" | "now">, userId: number) => contentCards(deps, userId, "new");
 
 /** `GET /student/pubs-cards`: the class's visible cards (not those of one subject page), by position. */
-export async function divisionPromoCards(deps: Pick<Deps, "db" | "now">, userId: number): Promise<PromoCardDto[]> {
-  const viewer = await loadViewer(deps.db, userId, deps.now());
-  if (viewer.divisionId === null) return [];
-  const rows = await deps.db
+const promoCardsStatement = preparedFor((db) =>
+  db
     .select()
     .from(promoCards)
-    .where(and(eq(promoCards.divisionId, viewer.divisionId), isNull(promoCards.subjectId), eq(promoCards.visible, true)))
-    .orderBy(asc(promoCards.position), asc(promoCards.id));
+    .where(and(eq(promoCards.divisionId, userDivision()), isNull(promoCards.subjectId), eq(promoCards.visible, true)))
+    .orderBy(asc(promoCards.position), asc(promoCards.id))
+    .prepare("home_promo_cards"),
+);
+
+export async function divisionPromoCards(deps: Pick<Deps, "db" | "now">, userId: number): Promise<PromoCardDto[]> {
+  // The viewer (which cards its offers make pointless) and the cards at once.
+  const [viewer, rows] = await Promise.all([loadViewer(deps.db, userId, deps.now()), promoCardsStatement(deps.db).execute({ userId })]);
   return promoCardsFor(viewer, rows);
 }
 
 /** `GET /alerts`: active alerts of the pupil's class or of everyone, within their dates. */
-export async function activeAlerts(deps: Pick<Deps, "db" | "now">, userId: number): Promise<AlertDto[]> {
-  const viewer = await loadViewer(deps.db, userId, deps.now());
-  const now = deps.now();
-  const rows = await deps.db
+const alertsStatement = preparedFor((db) => {
+  const now = sql.placeholder("now");
+  return db
     .select()
     .from(alerts)
     .where(
       and(
         eq(alerts.active, true),
-        viewer.divisionId === null ? isNull(alerts.divisionId) : or(isNull(alerts.divisionId), eq(alerts.divisionId, viewer.divisionId)),
+        // Everyone's alerts and those of the pupil's class (a user without a class: everyone's only).
+        or(isNull(alerts.divisionId), eq(alerts.divisionId, userDivision())),
         or(isNull(alerts.startsAt), lte(alerts.startsAt, now)),
         or(isNull(alerts.endsAt), gte(alerts.endsAt, now)),
       ),
     )
-    .orderBy(desc(alerts.startsAt), desc(alerts.id));
+    .orderBy(desc(alerts.startsAt), desc(alerts.id))
+    .prepare("home_alerts");
+});
+
+export async function activeAlerts(deps: Pick<Deps, "db" | "now">, userId: number): Promise<AlertDto[]> {
+  const rows = await alertsStatement(deps.db).execute({ userId, now: deps.now().toISOString() });
   return rows.map((a) => ({
     id: a.id,
     title: a.title,
@@ -101,28 +125,36 @@ export async function activeAlerts(deps: Pick<Deps, "db" | "now">, userId: numbe
  * `GET /student/latest-recordings`: the latest lessons of the recording chapters of the pupil's class (sessions already
  * held, newest first), with the slugs of the recording viewer, the lock state and the pupil's progress — never media.
  */
-export async function latestRecordings(deps: Pick<Deps, "db" | "now">, userId: number, limit: number): Promise<LatestRecordingDto[]> {
-  const viewer = await loadViewer(deps.db, userId, deps.now());
-  if (viewer.divisionId === null) return [];
+const latestRecordingsStatement = preparedFor((db) => {
   const recordedAt = sql<Date>`coalesce(${contents.eventStart}, ${contents.createdAt})`;
-  const rows = await deps.db
+  return db
     .select({ c: contents, ch: chapters, s: subjects, i: instructors, pct: progress.percentage, recordedAt: recordedAt.mapWith(contents.createdAt) })
     .from(contents)
     .innerJoin(chapters, eq(chapters.id, contents.chapterId))
     .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
     .leftJoin(instructors, eq(instructors.id, chapters.instructorId))
-    .leftJoin(progress, and(eq(progress.contentId, contents.id), eq(progress.userId, userId)))
+    .leftJoin(progress, and(eq(progress.contentId, contents.id), eq(progress.userId, sql.placeholder("userId"))))
     .where(
       and(
-        eq(subjects.divisionId, viewer.divisionId),
+        eq(subjects.divisionId, userDivision()),
         eq(subjects.visible, true),
         eq(subjects.active, true),
         eq(chapters.type, "recording"),
-        lte(recordedAt, deps.now()),
+        lte(recordedAt, sql.placeholder("now")),
       ),
     )
     .orderBy(desc(recordedAt), desc(contents.id))
-    .limit(limit);
+    .limit(sql.placeholder("limit"))
+    .prepare("home_latest_recordings");
+});
+
+export async function latestRecordings(deps: Pick<Deps, "db" | "now">, userId: number, limit: number): Promise<LatestRecordingDto[]> {
+  const now = deps.now();
+  // The viewer (lock states) and the recordings at once.
+  const [viewer, rows] = await Promise.all([
+    loadViewer(deps.db, userId, now),
+    latestRecordingsStatement(deps.db).execute({ userId, now: now.toISOString(), limit }),
+  ]);
   return rows.map(({ c, ch, s, i, pct, recordedAt: at }) => ({
     id: c.id,
     slug: c.slug,
