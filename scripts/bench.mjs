@@ -16,6 +16,12 @@
 //      POST /svc/progress/progress at a FIXED arrival rate (open model, scripts/bench/open-loop.mjs) of 1,000 posts/s
 //      for 20 s: achieved posts/s, p50/p95/p99 latency from the scheduled time, errors. Skipped without PostgreSQL.
 //
+//   7b. API reads of the home and the subject page (scripts/bench/api-reads.mjs): /health, GET /api/auth/me and the other
+//      authenticated reads at 50 connections, on PostgreSQL (throw-away database) and on PGlite; ratios to /health of
+//      the same run, pass/fail per line (PostgreSQL ≥ 0.3× /health and p99 ≤ 50 ms; PGlite no request over 1 s).
+//      Before them, the time from `npm start` (dist/ and dist-server/ built) to the first /health 200
+//      (scripts/bench/startup.mjs). Every server of the bench runs the bundle dist-server/main.mjs with plain node.
+//
 //   8. Offline repeat visit (scripts/bench/offline-visit.mjs): a pupil opens /subjects once online, the server stops,
 //      then /subjects is opened again with the CPU slowed down 4×: time from the navigation's start until the subject
 //      cards show (median of 5), served by the service worker and the device store.
@@ -24,7 +30,8 @@
 // until the network is idle, code deferred to idle time included). The static measure counts the device store (Dexie) too, although it loads only when the device holds
 // something of the pupil or once the page is idle (src/lib/offline/persister.ts): the budget holds either way.
 //
-// Flags: --no-lighthouse, --no-load, --no-progress, --no-offline, --only=progress|offline (only step 7 or 8), --runs=N
+// Flags: --no-lighthouse, --no-load, --no-progress, --no-offline, --no-api, --only=progress|offline|api (only step 7, 8
+// or 7b), --runs=N
 // (Lighthouse runs), --duration=S (autocannon seconds), --progress-rate=N (posts/s, 1000), --progress-duration=S (20),
 // --progress-pupils=N (200), --strict (exit 1 when a budget is missed; by default the report flags it and the exit
 // code is 0). Takes about 3–5 minutes on 2 cores once built.
@@ -37,8 +44,11 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ROOT, buildIfNeeded } from "./lib/build-if-needed.mjs";
+import { SERVER_ENTRY, buildServerIfNeeded } from "./lib/build-server.mjs";
+import { measureStartup } from "./bench/startup.mjs";
 import { measureOfflineVisit } from "./bench/offline-visit.mjs";
-import { runProgressBench } from "./bench/progress.mjs";
+import { createDatabase, runProgressBench } from "./bench/progress.mjs";
+import { apiReadChecks, apiReadsMarkdown, runApiReads } from "./bench/api-reads.mjs";
 import { measureHomeFirstLoad } from "./bench/home-first-load.mjs";
 import { BUDGETS, KIB, LOGIN_PREFIXES, kb, measureRoute } from "./size-budget.mjs";
 
@@ -52,7 +62,7 @@ const argString = (name, fallback) => {
   return hit ? hit.slice(name.length + 3) : fallback;
 };
 const ONLY = argString("only", null);
-if (ONLY !== null && ONLY !== "progress" && ONLY !== "offline") throw new Error(`--only=${ONLY}: "progress" or "offline"`);
+if (ONLY !== null && !["progress", "offline", "api"].includes(ONLY)) throw new Error(`--only=${ONLY}: "progress", "offline" or "api"`);
 const PROGRESS = { rate: argValue("progress-rate", 1000), seconds: argValue("progress-duration", 20), pupils: argValue("progress-pupils", 200) };
 const LH_RUNS = argValue("runs", 3);
 const LOAD_SECONDS = argValue("duration", 10);
@@ -164,7 +174,9 @@ async function startServer(extraEnv = {}) {
   Object.assign(env, extraEnv);
   // BENCH_SERVER_NODE_ARGS: extra Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "inherit", "inherit"] });
+  // The production bundle (dist-server/, built when stale), run with plain node as `npm start` does.
+  await buildServerIfNeeded({ log });
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], { cwd: ROOT, env, stdio: ["ignore", "inherit", "inherit"] });
   let stopping = false;
   child.once("exit", (code, signal) => {
     if (!stopping) log(`the server exited unexpectedly (${signal ?? `code ${code}`})`);
@@ -444,6 +456,7 @@ function markdown(report) {
     }
   }
 
+  if (report.api) lines.push(...apiReadsMarkdown(report.api));
   if (report.progress) lines.push(...progressMarkdown(report.progress));
   lines.push(`_${report.elapsedSeconds} s in total._`, "");
   return lines.join("\n");
@@ -459,6 +472,8 @@ async function main() {
   let load;
   let progress;
   let offline;
+  let api;
+  let startup;
   if (ONLY === null) {
     await buildIfNeeded({ log });
     sizes = {
@@ -497,6 +512,27 @@ async function main() {
     }
   } else {
     offline = { skipped: "disabled" };
+  }
+  if (ONLY === "api" || (ONLY === null && !args.has("--no-api"))) {
+    try {
+      await buildIfNeeded({ log });
+      await buildServerIfNeeded({ log });
+      startup = await measureStartup({ root: ROOT, log });
+    } catch (error) {
+      startup = { skipped: error instanceof Error ? error.message : String(error) };
+    }
+    try {
+      api = await runApiReads({
+        startServer,
+        createDatabase: () => createDatabase(cleanups, log),
+        stopAll: cleanup,
+        log,
+        connections: CONNECTIONS,
+        seconds: LOAD_SECONDS,
+      });
+    } finally {
+      await cleanup();
+    }
   }
   if (ONLY === "progress" || (ONLY === null && !args.has("--no-progress"))) {
     try {
@@ -547,6 +583,14 @@ async function main() {
     );
   }
 
+  if (startup && !startup.skipped) {
+    checks.push(
+      check("npm start (built) → first /health 200, fresh DATA_DIR", `${startup.firstMs} ms`, true, "reported"),
+      check("npm start (built) → first /health 200, restart", `${startup.restartMs} ms`, true, "reported"),
+      check("the same restart compiling TypeScript at start (tsx, before)", `${startup.tsxRestartMs} ms`, true, "reported"),
+    );
+  }
+  if (api) checks.push(...apiReadChecks(api));
   if (offline && !offline.skipped) {
     checks.push(
       check(
@@ -578,6 +622,8 @@ async function main() {
     load,
     progress,
     offline,
+    api,
+    startup,
     elapsedSeconds: Math.round((Date.now() - started) / 1000),
   };
   const md = markdown(report);

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: build the PWA when dist/ is missing or stale, then run the server (API + dist/) on PORT (3000).
+// `npm start`: build the PWA when dist/ is missing or stale and the server bundle when dist-server/ is (esbuild, about a
+// second: scripts/lib/build-server.mjs), then run the bundle with plain `node` (API + dist/) on PORT (3000). No
+// TypeScript is compiled at start.
 //
 // NODE_ENV is passed through untouched: unset means the server's development defaults (JWT secret generated once in
 // DATA_DIR), which is what a laptop demo wants. Set NODE_ENV=production (with JWT_SECRET) for a real deployment. The
@@ -10,9 +12,11 @@
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { ROOT, buildIfNeeded } from "./lib/build-if-needed.mjs";
+import { SERVER_ENTRY, buildServerIfNeeded } from "./lib/build-server.mjs";
 
 try {
   await buildIfNeeded();
+  await buildServerIfNeeded();
 } catch (error) {
   console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
@@ -26,7 +30,7 @@ if (env.DEV_OUTBOX === undefined && env.NODE_ENV !== "production") {
       "(DEV_OUTBOX=false to turn it off; always off with NODE_ENV=production)",
   );
 }
-const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: ROOT, env, stdio: "inherit" });
+const child = spawn(process.execPath, ["--enable-source-maps", SERVER_ENTRY], { cwd: ROOT, env, stdio: "inherit" });
 
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, () => {

@@ -35,7 +35,7 @@ async function adminClient() {
 }
 
 /** Creates the throw-away database; returns its URL and registers its drop in `cleanups`. */
-async function createDatabase(cleanups, log) {
+export async function createDatabase(cleanups, log) {
   const name = `darsi_bench_${randomBytes(5).toString("hex")}`;
   const { client, url } = await adminClient();
   try {
