@@ -139,7 +139,7 @@ describe("GET /svc/progress/ws — who may open it", () => {
     const [nouveauUser] = await h.deps.db.select({ id: users.id }).from(users).where(eq(users.email, "nouveau@darsi.tn"));
     const client = connect({ content_id: locked!.contentId, token: nouveau });
     client.ws.on("open", () => client.send({ progress: 30, state: "playing" }));
-    expect(await within(client.closed)).toEqual({ code: PROGRESS_SOCKET_CLOSE.forbidden, reason: "forbidden" });
+    expect(await within(client.closed)).toEqual({ code: PROGRESS_SOCKET_CLOSE.forbidden, reason: "content_locked" });
     expect(await row(nouveauUser!.id, locked!.contentId)).toBeUndefined();
 
     const [otherClass] = await lessons(7);

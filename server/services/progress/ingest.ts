@@ -118,7 +118,7 @@ async function ingestBatch(deps: Deps, posts: IngestPost[]): Promise<Array<Idemp
         results[i] = replay;
         return;
       }
-      const duration = checkPost(lesson, post.input);
+      const rules = checkPost(lesson, post.input);
       const pair = `${post.auth.userId}:${post.input.contentId}`;
       const userKey = post.key === undefined ? null : `${post.auth.userId}:${post.key}`;
       if (post.input.isFree || pairs.has(pair) || (userKey !== null && keys.has(userKey))) {
@@ -127,7 +127,7 @@ async function ingestBatch(deps: Deps, posts: IngestPost[]): Promise<Array<Idemp
       }
       pairs.add(pair);
       if (userKey !== null) keys.add(userKey);
-      writes.push({ i, post, old: lesson.progress, next: merge(post.input, duration, lesson.progress).next });
+      writes.push({ i, post, old: lesson.progress, next: merge(post.input, rules, lesson.progress).next });
     } catch (error) {
       results[i] = error instanceof Error ? error : new Error(String(error));
     }

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import { CONTENT_TYPE } from "../../../domain/learning";
 import { progress } from "../../db/schema";
 import { authenticate, enforceGates, type AuthInfo } from "../../lib/auth";
 import type { Deps } from "../../lib/deps";
 import { AppError } from "../../lib/errors";
 import { findProgressLesson, type ProgressLesson } from "./lesson";
+import { capPosition } from "./record";
 
 /** Who listens on a progress socket, and to which lesson. */
 export interface SocketGrant {
@@ -22,19 +22,18 @@ export async function authorizeProgressSocket(deps: Deps, token: string, content
   if (!auth) throw new AppError(401, "unauthorized");
   enforceGates(auth);
   const lesson = await findProgressLesson(deps.db, auth.userId, contentId, deps.now());
-  if (!lesson.unlocked) throw new AppError(403, "forbidden");
+  if (!lesson.unlocked) throw new AppError(403, "content_locked");
   return { auth, lesson };
 }
 
 /**
  * Keeps the live resume position of a pupil in a lesson (the player's position, told every 5 s). Only
  * `last_watched_second` moves: watched ranges, percentage and completion belong to the progress posts. A
- * position past the end of the video is cut at its duration. One statement (upsert): a pupil who never
+ * position past the end of the media is cut at its duration (a lesson without one keeps 0). One statement (upsert): a pupil who never
  * posted yet gets a row with nothing watched, so resuming works even if the tab dies before the first post.
  */
 export async function recordPosition(deps: Pick<Deps, "db" | "now">, userId: number, lesson: ProgressLesson, seconds: number): Promise<number> {
-  const duration = lesson.typeId === CONTENT_TYPE.youtube.id ? 0 : (lesson.durationS ?? 0);
-  const position = Math.floor(duration > 0 ? Math.min(seconds, duration) : seconds);
+  const position = capPosition(seconds, lesson.durationS ?? 0);
   const now = deps.now();
   await deps.db
     .insert(progress)

@@ -109,15 +109,50 @@ async function readStored(db: Db, userId: number, contentId: number): Promise<St
   return row ?? null;
 }
 
+/** How a post is merged into a lesson's row (`checkPost`). */
+export interface MergeRules {
+  /** Seconds the watched ranges are measured against; 0 when progress comes as a percentage. */
+  duration: number;
+  /** The media's length in seconds: positions and ranges are cut there (0 when the lesson has no media length). */
+  maxPosition: number;
+  /** A quiz: its percentage and completion come only from passing it (the quiz service), never from a post. */
+  quiz: boolean;
+}
+
+/** The resume position of a lesson, cut at the media's length (a lesson without one has no position). */
+export function capPosition(seconds: number, maxPosition: number): number {
+  return Math.max(0, Math.floor(Math.min(seconds, maxPosition)));
+}
+
 /** The merge of a post into what is stored (domain rules of learning.ts): never lower, never undone. */
-export function merge(input: ProgressPost, duration: number, old: StoredProgress | null): { next: StoredProgress; added: number } {
+export function merge(input: ProgressPost, rules: MergeRules, old: StoredProgress | null): { next: StoredProgress; added: number } {
   const oldRanges: Range[] = old?.ranges ?? [];
-  const merged = mergeRanges([...oldRanges, ...(input.ranges as Range[])]).map(([a, b]) => [a, duration > 0 ? Math.min(b, duration) : b] as [number, number]);
+  const lastWatchedSecond = capPosition(input.position ?? input.watchedTime ?? old?.lastWatchedSecond ?? 0, rules.maxPosition);
+  if (rules.quiz) {
+    // Nothing of a quiz's progress moves with a post: only the resume position, which a quiz does not have.
+    const kept = old ?? { ranges: [], percentage: 0, completed: false, lastWatchedSecond: 0 };
+    return { next: { ...kept, lastWatchedSecond }, added: 0 };
+  }
+  const { duration } = rules;
+  const posted = (input.ranges as Range[]).map(([a, b]) => (duration > 0 ? ([Math.min(a, duration), Math.min(b, duration)] as const) : ([a, b] as const)));
+  const merged = mergeRanges([...oldRanges, ...posted]).map(([a, b]) => [a, b] as [number, number]);
   const fromRanges = duration > 0 ? watchedPercentage(merged, duration) : 0;
   const percentage = capPercentage(Math.max(old?.percentage ?? 0, fromRanges, duration > 0 ? 0 : (input.percentage ?? 0)));
   const completed = Boolean(old?.completed) || isCompleted(percentage);
-  const lastWatchedSecond = Math.floor(input.position ?? input.watchedTime ?? old?.lastWatchedSecond ?? 0);
   return { next: { ranges: merged, percentage, completed, lastWatchedSecond }, added: Math.max(0, watchedSeconds(merged) - watchedSeconds(oldRanges)) };
+}
+
+/**
+ * A passed quiz completes its lesson (100 %, never undone): called by the quiz service inside its attempt's transaction.
+ * The only way a quiz lesson's percentage or completion moves (a progress post cannot, see `merge`). Writers of
+ * progress posts compare and set on the percentage and completion, so one racing with this merges again.
+ */
+export async function recordQuizPassed(db: Db | Tx, userId: number, contentId: number, now: Date): Promise<{ percentage: number; completed: boolean }> {
+  await db
+    .insert(progress)
+    .values({ userId, contentId, percentage: 100, completed: true, updatedAt: now })
+    .onConflictDoUpdate({ target: [progress.userId, progress.contentId], set: { percentage: 100, completed: true, updatedAt: now } });
+  return { percentage: 100, completed: true };
 }
 
 /** Adds newly watched free seconds to the pupil's counter; true when the free hours are used up. */
@@ -136,11 +171,15 @@ async function countFreeSeconds(tx: Tx, userId: number, added: number): Promise<
  * under the CSP): its progress comes as a percentage (duration 0), like magazine pages and quizzes; our own videos
  * report ranges.
  */
-export function checkPost(lesson: ProgressLesson, input: ProgressPost): number {
+export function checkPost(lesson: ProgressLesson, input: ProgressPost): MergeRules {
   if (lesson.chapterId !== input.chapterId) throw fieldError(422, "chapterId", "validation_failed");
   if (lesson.subjectId !== input.subjectId) throw fieldError(422, "subjectId", "validation_failed");
-  if (!lesson.unlocked) throw new AppError(403, "forbidden");
-  return lesson.typeId === CONTENT_TYPE.youtube.id ? 0 : (lesson.durationS ?? 0);
+  if (!lesson.unlocked) throw new AppError(403, "content_locked");
+  return {
+    duration: lesson.typeId === CONTENT_TYPE.youtube.id ? 0 : (lesson.durationS ?? 0),
+    maxPosition: lesson.durationS ?? 0,
+    quiz: lesson.typeId === CONTENT_TYPE.quiz.id,
+  };
 }
 
 /** The answer of a recorded post. */
@@ -166,12 +205,12 @@ export async function recordProgress(deps: Deps, auth: AuthInfo, input: Progress
   const { userId } = auth;
   const { contentId } = input;
   const lesson = await findProgressLesson(deps.db, userId, contentId, now);
-  const duration = checkPost(lesson, input);
+  const rules = checkPost(lesson, input);
 
   let old = lesson.progress;
   for (let attempt = 1; attempt <= OPTIMISTIC_ATTEMPTS; attempt++) {
     if (attempt > 1) old = await readStored(deps.db, userId, contentId);
-    const { next, added } = merge(input, duration, old);
+    const { next, added } = merge(input, rules, old);
     const base = old;
     if (!input.isFree) {
       const won = base ? await compareAndSetPrepared(deps.db, userId, contentId, base, next, now) : await compareAndSet(deps.db, userId, contentId, null, next, now);
@@ -194,7 +233,7 @@ export async function recordProgress(deps: Deps, auth: AuthInfo, input: Progress
       .where(and(eq(progress.userId, userId), eq(progress.contentId, contentId)))
       .for("update")
       .limit(1);
-    const { next, added } = merge(input, duration, locked ?? null);
+    const { next, added } = merge(input, rules, locked ?? null);
     await tx
       .update(progress)
       .set({ ...next, updatedAt: now })

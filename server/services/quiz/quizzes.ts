@@ -8,12 +8,11 @@ import { isAnswerCorrect, isPassed, quizScore, type QuizAttemptDto, type QuizDto
 import type { QuizAttemptInput } from "../../../domain/schemas/quiz";
 import type { Db, Tx } from "../../db/client";
 import { progress, quizAttempts, quizChoices, quizQuestions, quizzes } from "../../db/schema";
-import type { AuthInfo } from "../../lib/auth";
 import type { Deps } from "../../lib/deps";
 import { AppError, notFound } from "../../lib/errors";
 import { withIdempotency, type IdempotentResult } from "../../lib/idempotency";
 import { requireOpenableQuizLesson } from "../analytics/content";
-import { recordProgress } from "../progress/record";
+import { recordQuizPassed } from "../progress/record";
 import type { QuizAuth } from "./token";
 
 async function loadQuiz(db: Db | Tx, quizId: number) {
@@ -151,22 +150,8 @@ export async function submitAttempt(
 
     let lessonProgress: { percentage: number; completed: boolean };
     if (passed) {
-      // Through the progress service's verb (same rules: merged by maximum, completion never undone).
-      const answer = await recordProgress({ ...deps, db: tx } as never, { userId: auth.userId } as AuthInfo, {
-        contentId: lesson.contentId,
-        chapterId: lesson.chapterId,
-        subjectId: lesson.subjectId,
-        completed: true,
-        totalWatched: 0,
-        watchedTime: 0,
-        isFree: false,
-        ranges: [],
-        percentage: 100,
-      });
-      lessonProgress = {
-        percentage: answer.percentage,
-        completed: answer.completed,
-      };
+      // Through the progress service's verb for quizzes: the only way a quiz lesson's progress moves.
+      lessonProgress = await recordQuizPassed(tx, auth.userId, lesson.contentId, now);
     } else {
       const [p] = await tx
         .select({
