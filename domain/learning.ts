@@ -270,6 +270,8 @@ export interface AutocompleteItemDto {
   chapterSlug: string | null;
   /** For contents: the chapter's type, so the client picks the lesson or the recording viewer. */
   chapterType?: ChapterType | null;
+  /** For chapters: the slug of the first lesson, where the chapter opens (null: an empty chapter). */
+  firstLessonSlug?: string | null;
 }
 
 export interface ReportReasonDto {

@@ -14,6 +14,7 @@ import { Route as GateRouteImport } from './routes/_gate'
 import { Route as PublicRouteImport } from './routes/_public'
 import { Route as SwitchRouteImport } from './routes/switch'
 import { Route as AuthIndexRouteImport } from './routes/_auth/index'
+import { Route as AuthSplatRouteImport } from './routes/_auth/$'
 import { Route as AuthCoursesRouteImport } from './routes/_auth/courses'
 import { Route as AuthListeDeFavorisRouteImport } from './routes/_auth/liste-de-favoris'
 import { Route as AuthSubjectsRouteImport } from './routes/_auth/subjects'
@@ -48,6 +49,11 @@ const SwitchRoute = SwitchRouteImport.update({
 const AuthIndexRoute = AuthIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthSplatRoute = AuthSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthCoursesRoute = AuthCoursesRouteImport.update({
@@ -125,6 +131,7 @@ const AuthSubjectsSubjectChaptersChapterRecordingsRecordingContentRoute =
 export interface FileRoutesByFullPath {
   '/': typeof AuthIndexRoute
   '/switch': typeof SwitchRoute
+  '/$': typeof AuthSplatRoute
   '/courses': typeof AuthCoursesRoute
   '/liste-de-favoris': typeof AuthListeDeFavorisRoute
   '/subjects': typeof AuthSubjectsRoute
@@ -142,6 +149,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof AuthIndexRoute
   '/switch': typeof SwitchRoute
+  '/$': typeof AuthSplatRoute
   '/courses': typeof AuthCoursesRoute
   '/liste-de-favoris': typeof AuthListeDeFavorisRoute
   '/subjects': typeof AuthSubjectsRoute
@@ -162,6 +170,7 @@ export interface FileRoutesById {
   '/_gate': typeof GateRouteWithChildren
   '/_public': typeof PublicRouteWithChildren
   '/switch': typeof SwitchRoute
+  '/_auth/$': typeof AuthSplatRoute
   '/_auth/courses': typeof AuthCoursesRoute
   '/_auth/liste-de-favoris': typeof AuthListeDeFavorisRoute
   '/_auth/subjects': typeof AuthSubjectsRoute
@@ -182,6 +191,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/switch'
+    | '/$'
     | '/courses'
     | '/liste-de-favoris'
     | '/subjects'
@@ -199,6 +209,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/switch'
+    | '/$'
     | '/courses'
     | '/liste-de-favoris'
     | '/subjects'
@@ -218,6 +229,7 @@ export interface FileRouteTypes {
     | '/_gate'
     | '/_public'
     | '/switch'
+    | '/_auth/$'
     | '/_auth/courses'
     | '/_auth/liste-de-favoris'
     | '/_auth/subjects'
@@ -276,6 +288,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AuthIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/$': {
+      id: '/_auth/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof AuthSplatRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/courses': {
@@ -373,6 +392,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthRouteChildren {
+  AuthSplatRoute: typeof AuthSplatRoute
   AuthCoursesRoute: typeof AuthCoursesRoute
   AuthListeDeFavorisRoute: typeof AuthListeDeFavorisRoute
   AuthSubjectsRoute: typeof AuthSubjectsRoute
@@ -383,6 +403,7 @@ interface AuthRouteChildren {
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
+  AuthSplatRoute: AuthSplatRoute,
   AuthCoursesRoute: AuthCoursesRoute,
   AuthListeDeFavorisRoute: AuthListeDeFavorisRoute,
   AuthSubjectsRoute: AuthSubjectsRoute,

@@ -14,7 +14,8 @@ export function LazyNotifications() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications limit={MAX_TOASTS} autoClose={TOAST_MS} position="top-center" zIndex={1000} />
+      {/* At the bottom: a toast never covers the top bar (its statuses, wallet and menus). */}
+      <Notifications limit={MAX_TOASTS} autoClose={TOAST_MS} position="bottom-center" zIndex={1000} />
     </Suspense>
   );
 }

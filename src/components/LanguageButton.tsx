@@ -22,6 +22,11 @@ export function LanguageButton({ compact = false, ...rest }: { compact?: boolean
       variant="subtle"
       color="gray"
       size="compact-sm"
+      // A 44 × 44 px target (WCAG 2.5.5) that keeps its width in a crowded top bar.
+      h={44}
+      miw={44}
+      px={compact ? 6 : 10}
+      style={{ flexShrink: 0 }}
       leftSection={<IconLanguage size={18} aria-hidden />}
       aria-label={t`Changer de langue`}
       data-testid="language-switcher"

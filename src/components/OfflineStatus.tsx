@@ -30,9 +30,9 @@ export function OfflineStatus() {
   let content = null;
   if (offline) {
     content = (
-      <span className={classes.pill} data-tone="offline" data-testid="offline-status">
+      <span className={`${classes.pill} ${classes.compact}`} data-tone="offline" data-testid="offline-status">
         <IconWifiOff size={16} aria-hidden />
-        <span>
+        <span className={classes.label}>
           <Trans>Hors ligne</Trans>
           {pending > 0 && (
             <span className={classes.detail}>
@@ -45,18 +45,21 @@ export function OfflineStatus() {
     );
   } else if (pending > 0) {
     content = (
-      <span className={classes.pill} data-tone="pending" data-testid="offline-status">
+      <span className={`${classes.pill} ${classes.compact}`} data-tone="pending" data-testid="offline-status">
         <IconCloudUpload size={16} aria-hidden />
-        <span>
+        <span className={classes.count} aria-hidden>
+          {pending}
+        </span>
+        <span className={classes.label}>
           <Plural value={pending} one="# enregistrement à synchroniser" other="# enregistrements à synchroniser" />
         </span>
       </span>
     );
   } else if (synced) {
     content = (
-      <span className={classes.pill} data-tone="synced" data-testid="offline-status">
+      <span className={`${classes.pill} ${classes.compact}`} data-tone="synced" data-testid="offline-status">
         <IconCloudCheck size={16} aria-hidden />
-        <span>
+        <span className={classes.label}>
           <Trans>Synchronisé</Trans>
         </span>
       </span>

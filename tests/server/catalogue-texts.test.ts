@@ -124,7 +124,7 @@ describe("the API passes the texts on", () => {
 
   it("search finds chapters by their Arabic or English name and returns the three names", async () => {
     const arabic = await ok("/search/autocomplete", { method: "POST", body: { term: "المتتاليات" } });
-    expect(arabic[0]).toMatchObject({ type: "chapter", slug: "suites-reelles", chapterSlug: "suites-reelles", name_ar: "المتتاليات الحقيقية" });
+    expect(arabic[0]).toMatchObject({ type: "chapter", slug: "suites-reelles", chapterSlug: "suites-reelles", name_ar: "المتتاليات الحقيقية", firstLessonSlug: "introduction-et-activites" });
     const english = await ok("/search/autocomplete", { method: "POST", body: { term: "real sequences" } });
     expect(english[0]).toMatchObject({ type: "chapter", slug: "suites-reelles", name_en: "Real sequences" });
     // A hamza folds like an accent: "ألأسية" typed without it still finds "الأسية".

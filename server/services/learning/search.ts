@@ -37,7 +37,16 @@ export async function autocomplete(deps: Pick<Deps, "db" | "now">, userId: numbe
 
   if (items.length < AUTOCOMPLETE_LIMIT) {
     const chapterRows = await deps.db
-      .select({ name: chapters.name, name_ar: chapters.nameAr, name_en: chapters.nameEn, slug: chapters.slug, subjectSlug: subjects.slug, type: chapters.type })
+      .select({
+        name: chapters.name,
+        name_ar: chapters.nameAr,
+        name_en: chapters.nameEn,
+        slug: chapters.slug,
+        subjectSlug: subjects.slug,
+        type: chapters.type,
+        // The chapter opens on its first lesson, as from the subject page.
+        firstLessonSlug: sql<string | null>`(select ${contents.slug} from ${contents} where ${contents.chapterId} = ${chapters.id} order by ${contents.position}, ${contents.id} limit 1)`,
+      })
       .from(chapters)
       .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
       .where(and(inClass, sql`(${anyName(pattern, sql`${chapters.name}`, sql`${chapters.nameAr}`, sql`${chapters.nameEn}`)})`))
@@ -53,6 +62,7 @@ export async function autocomplete(deps: Pick<Deps, "db" | "now">, userId: numbe
         subjectSlug: c.subjectSlug,
         chapterSlug: c.slug,
         chapterType: c.type as ChapterType,
+        firstLessonSlug: c.firstLessonSlug,
       })),
     );
   }

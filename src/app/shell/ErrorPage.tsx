@@ -20,7 +20,8 @@ export function ErrorPage({ error }: Partial<ErrorComponentProps>) {
     <Center mih="70dvh" p="md" data-page-error="">
       <Stack align="center" gap="sm" maw={460} ta="center" role="alert">
         <Title order={1} fz="h2">
-          <Trans>Oops! Something went wrong</Trans>
+          {/* SPEC §2's 'Oops! Something went wrong', in the pupil's language like every other text. */}
+          <Trans>Oups ! Un problème est survenu</Trans>
         </Title>
         <Text c="dimmed">
           <Trans>Rechargez la page ou revenez à l'accueil. Si le problème persiste, communiquez ce code à l'assistance :</Trans>

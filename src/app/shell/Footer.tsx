@@ -7,6 +7,7 @@ import { hasOffers } from "@domain/user";
 import { meQueryOptions } from "@/lib/me";
 import { SOCIAL_LINKS, telHref } from "./nav";
 import classes from "./shell.module.css";
+import tap from "@/components/tapTarget.module.css";
 
 /** The footer (SPEC §2, §9): the support phone depends on whether the pupil has offers; social links; ©. */
 export function Footer() {
@@ -26,7 +27,7 @@ export function Footer() {
         <IconPhone size={18} aria-hidden />
         <Text size="sm" component="span">
           <Trans>Assistance :</Trans>{" "}
-          <Anchor href={telHref(phone)} c="inherit" underline="always" className={classes.footerLink} dir="ltr" data-testid="footer-phone">
+          <Anchor href={telHref(phone)} c="inherit" underline="always" className={`${classes.footerLink} ${tap.target}`} dir="ltr" data-testid="footer-phone">
             {phone}
           </Anchor>
         </Text>
@@ -42,7 +43,7 @@ export function Footer() {
               variant="subtle"
               color="gray"
               c="var(--mantine-color-text)"
-              size="lg"
+              size={44}
               aria-label={label}
             >
               <Icon size={20} aria-hidden />

@@ -41,6 +41,7 @@ export function TopBar({ isPhone, isDesktop, navOpen, onToggleNav, navId, toggle
         aria-expanded={navOpen}
         aria-controls={navId}
         id={toggleId}
+        className={classes.navToggle}
         data-testid="nav-toggle"
       />
       <Link to="/" className={classes.logoLink} aria-label={t`Darsi, accueil`}>
@@ -58,7 +59,7 @@ export function TopBar({ isPhone, isDesktop, navOpen, onToggleNav, navId, toggle
         variant="subtle"
         color="gray"
         c="var(--mantine-color-text)"
-        size="lg"
+        size={44}
         aria-label={t`Notifications`}
         data-testid="notifications-link"
       >

@@ -3,6 +3,7 @@ import "@mantine/core/styles/Card.css";
 import { Card, Stack, Table, Text } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { Trans } from "@lingui/react/macro";
+import { useLocalized } from "@/lib/localized";
 import { viewerPath, type BookmarkDto } from "@domain/learning";
 import { formatDate } from "@/lib/format";
 import { routeTo } from "@/lib/routeTo";
@@ -13,6 +14,7 @@ export const bookmarkPath = (b: BookmarkDto) => viewerPath(b.subject.slug, b.cha
 
 /** Bookmarks as a table (content, chapter, subject, date), or as cards on phones. */
 export function BookmarksList({ items, asCards }: { items: readonly BookmarkDto[]; asCards: boolean }) {
+  const l = useLocalized();
   if (asCards) {
     return (
       <ul className={classes.cards} data-testid="bookmarks-cards">
@@ -20,11 +22,11 @@ export function BookmarksList({ items, asCards }: { items: readonly BookmarkDto[
           <li key={b.id}>
             <Card withBorder radius="md" padding="sm">
               <Stack gap={4}>
-                <Link to={routeTo(bookmarkPath(b))} className={classes.link}>
-                  {b.content.name}
+                <Link to={routeTo(bookmarkPath(b))} className={classes.link} dir="auto">
+                  {l(b.content)}
                 </Link>
                 <Text size="sm">
-                  {b.chapter.name} · {b.subject.name}
+                  <bdi>{l(b.chapter)}</bdi> · <bdi>{l(b.subject)}</bdi>
                 </Text>
                 <Text size="sm" c="dimmed" className={classes.date}>
                   {formatDate(b.marked_at)}
@@ -59,12 +61,12 @@ export function BookmarksList({ items, asCards }: { items: readonly BookmarkDto[
           {items.map((b) => (
             <Table.Tr key={b.id} data-testid="bookmark-row">
               <Table.Td>
-                <Link to={routeTo(bookmarkPath(b))} className={classes.link}>
-                  {b.content.name}
+                <Link to={routeTo(bookmarkPath(b))} className={classes.link} dir="auto">
+                  {l(b.content)}
                 </Link>
               </Table.Td>
-              <Table.Td>{b.chapter.name}</Table.Td>
-              <Table.Td>{b.subject.name}</Table.Td>
+              <Table.Td dir="auto">{l(b.chapter)}</Table.Td>
+              <Table.Td dir="auto">{l(b.subject)}</Table.Td>
               <Table.Td className={classes.date}>{formatDate(b.marked_at)}</Table.Td>
             </Table.Tr>
           ))}

@@ -3,6 +3,7 @@ import classes from "./home.module.css";
 import { Link } from "@tanstack/react-router";
 import { abbreviateInstructor, truncate, type ContentCardDto } from "@domain/learning";
 import { refName } from "@/lib/reference";
+import { localized } from "@/lib/localized";
 import { useLingui } from "@lingui/react/macro";
 
 /** How many cards of each kind the home shows (SPEC §2: "first 2 free and 2 new contents"). */
@@ -11,19 +12,21 @@ const CARD_HEIGHT = 104;
 
 function ContentCard({ card }: { card: ContentCardDto }) {
   const { i18n } = useLingui();
+  const name = localized(card.content, i18n.locale);
   const inner = (
     <Stack gap={4}>
       <Group gap={6} wrap="nowrap">
         <span aria-hidden style={{ inlineSize: 10, blockSize: 10, borderRadius: 5, background: card.subject.color, flexShrink: 0 }} />
         <Text size="xs" fw={600} c="dimmed" lineClamp={1}>
-          <bdi>{refName(card.subject, i18n.locale)}</bdi> · <bdi>{card.chapter.name}</bdi>
+          <bdi>{refName(card.subject, i18n.locale)}</bdi> · <bdi>{localized(card.chapter, i18n.locale)}</bdi>
         </Text>
       </Group>
-      <Text fw={700} lineClamp={2} title={card.content.name}>
-        <bdi>{truncate(card.content.name, 56)}</bdi>
+      {/* dir="auto": a title in another script is cut at its own end. */}
+      <Text fw={700} lineClamp={2} title={name} dir="auto" data-testid="content-card-name">
+        {truncate(name, 56)}
       </Text>
       {card.instructor && (
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" dir="auto">
           {abbreviateInstructor(card.instructor)}
         </Text>
       )}

@@ -8,6 +8,7 @@ import { HOME_LATEST_RECORDINGS, type LatestRecordingDto } from "@domain/home";
 import { isCompleted } from "@domain/learning";
 import { formatDate } from "@/lib/format";
 import { refName } from "@/lib/reference";
+import { localized } from "@/lib/localized";
 import { routeTo } from "@/lib/routeTo";
 import { latestRecordingsQueryOptions } from "../api/getLatestRecordings";
 import { formatDuration, usePercent } from "./format";
@@ -23,6 +24,7 @@ function RecordingRow({ rec }: { rec: LatestRecordingDto }) {
   const percent = usePercent();
   const date = formatDate(rec.recorded_at);
   const subject = refName(rec.subject, i18n.locale);
+  const name = localized(rec, i18n.locale);
   const duration = rec.duration ? formatDuration(rec.duration) : null;
   const done = isCompleted(rec.percentage);
   return (
@@ -39,8 +41,8 @@ function RecordingRow({ rec }: { rec: LatestRecordingDto }) {
           {rec.locked ? <IconLock size={18} /> : <IconPlayerPlayFilled size={18} />}
         </span>
         <span className={classes.main}>
-          <span className={classes.title} title={rec.name}>
-            <bdi>{rec.name}</bdi>
+          <span className={classes.title} title={name} dir="auto">
+            {name}
           </span>
           <span className={classes.meta}>
             <bdi>{subject}</bdi> · {date}

@@ -9,6 +9,7 @@ import { subjectsQueryOptions } from "@/lib/subjects";
 import { usePercent } from "./format";
 import { RowSkeletons, Widget, WidgetEmpty, WidgetError } from "./Widget";
 import classes from "./Widget.module.css";
+import tap from "@/components/tapTarget.module.css";
 
 /** SPEC §9: "Home shows up to 5 subjects by position for progress". */
 export const HOME_PROGRESS_SUBJECTS = 5;
@@ -32,7 +33,7 @@ export function ProgressWidget() {
       }
       title={<Trans>Ma progression</Trans>}
       action={
-        <Anchor component={Link} to="/subjects" size="sm" fw={600}>
+        <Anchor component={Link} to="/subjects" size="sm" fw={600} className={tap.target} data-testid="home-progress-all">
           <Trans>Tout voir</Trans>
         </Anchor>
       }

@@ -5,6 +5,7 @@ import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { IconChevronLeft, IconChevronRight, IconExternalLink, IconPlayerPlayFilled } from "@tabler/icons-react";
 import type { PromoCardDto } from "@domain/learning";
+import { localized } from "@/lib/localized";
 import { routeTo } from "@/lib/routeTo";
 import { pubsCardsQueryOptions } from "../api/getPubsCards";
 import classes from "./PromoSlider.module.css";
@@ -28,7 +29,7 @@ export function internalTarget(url: string): { to: string; search: Record<string
 }
 
 function PromoCard({ card, onVideo }: { card: PromoCardDto; onVideo: (card: PromoCardDto) => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const style = {
     ...(card.color ? { "--card-accent": card.color } : {}),
     ...(card.background_url ? { backgroundImage: `url("${card.background_url}")` } : {}),
@@ -38,7 +39,9 @@ function PromoCard({ card, onVideo }: { card: PromoCardDto; onVideo: (card: Prom
   const url = card.url_link;
   const hasVideo = Boolean(card.video_link);
   const main = url ? "link" : hasVideo ? "video" : null;
-  const text = card.text;
+  const text = localized(card, i18n.locale, "text");
+  // The text image renders the French text: shown only when that is the text of the interface's language.
+  const textImage = text === card.text ? card.text_image_url : null;
 
   const linkLabel = (
     <>
@@ -47,14 +50,14 @@ function PromoCard({ card, onVideo }: { card: PromoCardDto; onVideo: (card: Prom
     </>
   );
   return (
-    <article className={classes.card} style={style} aria-label={card.text} data-testid="promo-card">
+    <article className={classes.card} style={style} aria-label={text} data-testid="promo-card">
       <div className={classes.body} data-icon={iconSide}>
         {card.icon_url && <img className={classes.icon} src={card.icon_url} alt="" width={48} height={48} loading="lazy" decoding="async" />}
-        {card.text_image_url ? (
-          <img className={classes.textImage} src={card.text_image_url} alt={card.text} height={64} loading="lazy" decoding="async" />
+        {textImage ? (
+          <img className={classes.textImage} src={textImage} alt={text} height={64} loading="lazy" decoding="async" />
         ) : (
           <p className={classes.text} style={{ margin: 0 }}>
-            <bdi>{card.text}</bdi>
+            <bdi>{text}</bdi>
           </p>
         )}
       </div>
@@ -100,7 +103,7 @@ function PromoCard({ card, onVideo }: { card: PromoCardDto; onVideo: (card: Prom
  * One card per view on phones, two on tablets, three on wide screens. Hidden when the class has none.
  */
 export function PromoSlider() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { data, isPending } = useQuery(pubsCardsQueryOptions);
   const track = useRef<HTMLUListElement>(null);
   const [state, setState] = useState({ index: 0, atStart: true, atEnd: false });
@@ -154,10 +157,10 @@ export function PromoSlider() {
           <Trans>À la une</Trans>
         </Title>
         <Group gap={6} wrap="nowrap" style={fits ? { visibility: "hidden" } : undefined} data-testid="home-promos-nav">
-          <ActionIcon variant="default" radius="xl" size="lg" onClick={() => goTo(state.index - 1)} disabled={isPending || state.atStart} aria-label={t`Carte précédente`}>
+          <ActionIcon variant="default" radius="xl" size={44} onClick={() => goTo(state.index - 1)} disabled={isPending || state.atStart} aria-label={t`Carte précédente`}>
             <IconChevronLeft size={18} aria-hidden className="darsi-flip" />
           </ActionIcon>
-          <ActionIcon variant="default" radius="xl" size="lg" onClick={() => goTo(state.index + 1)} disabled={isPending || state.atEnd} aria-label={t`Carte suivante`}>
+          <ActionIcon variant="default" radius="xl" size={44} onClick={() => goTo(state.index + 1)} disabled={isPending || state.atEnd} aria-label={t`Carte suivante`}>
             <IconChevronRight size={18} aria-hidden className="darsi-flip" />
           </ActionIcon>
         </Group>
@@ -201,7 +204,7 @@ export function PromoSlider() {
       )}
       {video?.video_link && (
         <Suspense fallback={null}>
-          <PromoVideoModal title={video.text} url={video.video_link} onClose={() => setVideo(null)} />
+          <PromoVideoModal title={localized(video, i18n.locale, "text")} url={video.video_link} onClose={() => setVideo(null)} />
         </Suspense>
       )}
     </section>

@@ -2,12 +2,14 @@ import { Anchor, Paper, Text, Title } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { IconPaperclip } from "@tabler/icons-react";
 import { truncate, type AttachmentDto } from "@domain/learning";
+import { localized } from "@/lib/localized";
+import tap from "@/components/tapTarget.module.css";
 import { ATTACHMENT_NAME_MAX } from "../limits";
 import classes from "./lessons.module.css";
 
 /** The lesson's attachments: names cut at 15 (full name in title and label), each opening in a new tab. */
 export function Attachments({ attachments }: { attachments: readonly AttachmentDto[] }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="lesson-attachments">
       <Title order={2} fz="md" mb="xs" id="lesson-attachments">
@@ -20,7 +22,7 @@ export function Attachments({ attachments }: { attachments: readonly AttachmentD
       ) : (
         <ul className={classes.attachments}>
           {attachments.map((a, i) => {
-            const name = a.name;
+            const name = localized(a, i18n.locale);
             return (
               <li key={`${a.url}-${i}`}>
                 <Anchor
@@ -31,7 +33,8 @@ export function Attachments({ attachments }: { attachments: readonly AttachmentD
                   aria-label={t`${name} (nouvel onglet)`}
                   size="sm"
                   data-testid="attachment"
-                  style={{ display: "inline-flex", alignItems: "center", gap: 4 }}
+                  className={tap.target}
+                  dir="auto"
                 >
                   <IconPaperclip size={16} aria-hidden />
                   {truncate(name, ATTACHMENT_NAME_MAX)}

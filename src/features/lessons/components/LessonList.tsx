@@ -4,6 +4,7 @@ import { IconCircleCheckFilled, IconLock, IconPlayerPlay } from "@tabler/icons-r
 import { isCompleted, type LessonListItemDto } from "@domain/learning";
 import type { ViewerKind } from "../lessons.keys";
 import { LessonOfflineMark } from "./LessonOfflineMark";
+import { localized } from "@/lib/localized";
 import { ViewerLink } from "./ViewerLink";
 import classes from "./lessons.module.css";
 
@@ -12,7 +13,7 @@ export const itemDone = (item: Pick<LessonListItemDto, "completed" | "percentage
 
 /** The chapter's lessons: check mark when done, play icon otherwise, lock when locked; the current one highlighted. */
 export function LessonList({ kind, subject, chapter, items, current }: { kind: ViewerKind; subject: string; chapter: string; items: readonly LessonListItemDto[]; current: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <Paper withBorder radius="md" p="sm" component="nav" aria-label={t`Leçons du chapitre`}>
       <Title order={2} fz="md" mb="xs" px={4}>
@@ -39,7 +40,9 @@ export function LessonList({ kind, subject, chapter, items, current }: { kind: V
                 ) : (
                   <IconPlayerPlay size={18} className={classes.todo} aria-hidden data-testid="icon-play" />
                 )}
-                <span className={classes.itemName}>{item.name}</span>
+                <span className={classes.itemName} dir="auto">
+                  {localized(item, i18n.locale)}
+                </span>
                 {!item.locked && <LessonOfflineMark subject={subject} chapter={chapter} lesson={item.slug} typeId={item.type.id} />}
                 <VisuallyHidden>{item.locked ? t`verrouillée` : done ? t`terminée` : t`non terminée`}</VisuallyHidden>
               </ViewerLink>

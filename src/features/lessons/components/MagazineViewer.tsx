@@ -2,6 +2,7 @@ import "@mantine/core/styles/Image.css";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ActionIcon, Group, Image, Text } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { localized } from "@/lib/localized";
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import type { LessonDto } from "@domain/learning";
 import type { ProgressExtra } from "../progress/useProgressPoster";
@@ -19,7 +20,7 @@ interface Props {
  * right-to-left magazine (`rtl`: ArrowLeft turns to the next page). Progress is pages seen / pages.
  */
 export function MagazineViewer({ lesson, pages, post }: Props) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   // Analytics: one view per magazine opened (SPEC §7).
   usePostView(lesson.id);
   const total = pages.length;
@@ -79,7 +80,7 @@ export function MagazineViewer({ lesson, pages, post }: Props) {
 
   const page = pages[index];
   const number = index + 1;
-  const name = lesson.name;
+  const name = localized(lesson, i18n.locale);
   // Buttons sit in the magazine's reading direction: in an Arabic magazine "next" is on the left.
   const dir = lesson.rtl ? "rtl" : "ltr";
   const Prev = lesson.rtl ? IconChevronRight : IconChevronLeft;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { LessonDto } from "@domain/learning";
+import { useLocalized } from "@/lib/localized";
 import { meQueryOptions } from "@/lib/me";
 import { getSession } from "@/lib/session";
 import { ProgressSocket, progressSocketUrl } from "../progress/socket";
@@ -29,6 +30,7 @@ const PROFILE_POLL_MS = 80_000;
  * hours and offers stay fresh.
  */
 export function VideoPlayer({ lesson, url, post, expired }: Props) {
+  const name = useLocalized()(lesson);
   const ref = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
   useQuery({ ...meQueryOptions, refetchInterval: playing ? PROFILE_POLL_MS : false });
@@ -123,7 +125,7 @@ export function VideoPlayer({ lesson, url, post, expired }: Props) {
 
   return (
     <div className={classes.stage}>
-      <video ref={ref} className={classes.video} src={url} controls playsInline preload="metadata" title={lesson.name} aria-label={lesson.name} data-testid="lesson-video" />
+      <video ref={ref} className={classes.video} src={url} controls playsInline preload="metadata" title={name} aria-label={name} data-testid="lesson-video" />
     </div>
   );
 }

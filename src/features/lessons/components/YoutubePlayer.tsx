@@ -2,9 +2,10 @@ import { useEffect, useState } from "react";
 import { Alert, Button, Group, Text } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { IconCheck, IconWifiOff } from "@tabler/icons-react";
-import type { LessonDto } from "@domain/learning";
+import { isCompleted, type LessonDto } from "@domain/learning";
 import type { ProgressExtra } from "../progress/useProgressPoster";
 import type { ProgressAnswer } from "../api/postProgress";
+import { localized } from "@/lib/localized";
 import { toast } from "@/lib/toast";
 import classes from "./lessons.module.css";
 
@@ -41,11 +42,13 @@ function useOnline(): boolean {
  * script, so the app cannot see what is watched: the pupil marks the lesson as seen, which posts 100 %.
  */
 export function YoutubePlayer({ lesson, url, post }: { lesson: LessonDto; url: string; post: (extra: ProgressExtra) => Promise<ProgressAnswer> }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const online = useOnline();
   const id = youtubeId(url);
   const [saving, setSaving] = useState(false);
   const [seen, setSeen] = useState(false);
+  // A lesson already completed is seen: no button to mark it again.
+  const done = seen || Boolean(lesson.progress?.completed) || isCompleted(lesson.progress?.percentage ?? 0);
   const markSeen = async () => {
     setSaving(true);
     try {
@@ -69,7 +72,7 @@ export function YoutubePlayer({ lesson, url, post }: { lesson: LessonDto; url: s
           <iframe
             className={classes.iframe}
             src={`https://www.youtube-nocookie.com/embed/${id}?rel=0`}
-            title={lesson.name}
+            title={localized(lesson, i18n.locale)}
             allow="encrypted-media; picture-in-picture; fullscreen"
             allowFullScreen
             referrerPolicy="strict-origin-when-cross-origin"
@@ -83,9 +86,16 @@ export function YoutubePlayer({ lesson, url, post }: { lesson: LessonDto; url: s
         )}
       </div>
       <Group justify="flex-end" mt="xs">
-        <Button variant="light" leftSection={<IconCheck size={16} aria-hidden />} onClick={() => void markSeen()} loading={saving} disabled={seen}>
-          {seen ? <Trans>Vue</Trans> : <Trans>Marquer comme vu</Trans>}
-        </Button>
+        {done ? (
+          <Text size="sm" fw={600} c="teal.8" className={classes.seen} data-testid="lesson-seen">
+            <IconCheck size={16} aria-hidden />
+            <Trans>Vue</Trans>
+          </Text>
+        ) : (
+          <Button variant="light" leftSection={<IconCheck size={16} aria-hidden />} onClick={() => void markSeen()} loading={saving}>
+            <Trans>Marquer comme vu</Trans>
+          </Button>
+        )}
       </Group>
     </div>
   );

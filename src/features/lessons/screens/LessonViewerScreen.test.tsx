@@ -164,6 +164,12 @@ describe("LessonViewerScreen — YouTube", () => {
     await waitFor(() => expect(calls.find((c) => c.url === "/svc/progress/progress")?.body).toMatchObject({ contentId: 11, percentage: 100 }));
     online.mockRestore();
   });
+
+  it("a lesson already completed says « Vue » and offers no « Marquer comme vu »", async () => {
+    await renderViewer({ ...youtube, progress: { content_id: 11, completed: true, percentage: 100, lastWatchedSecond: 0 } }, three);
+    expect(screen.getByTestId("lesson-seen").textContent).toBe("Vue");
+    expect(screen.queryByRole("button", { name: "Marquer comme vu" })).toBeNull();
+  });
 });
 
 describe("LessonViewerScreen — magazine", () => {

@@ -9,6 +9,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { IconBookmark, IconBookmarkFilled, IconChevronLeft, IconChevronRight, IconFlag } from "@tabler/icons-react";
 import { GROUP } from "@domain/constants";
 import { truncate, type LessonListItemDto } from "@domain/learning";
+import { localized } from "@/lib/localized";
 import { meQueryOptions } from "@/lib/me";
 import { toast } from "@/lib/toast";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
@@ -41,15 +42,16 @@ export function siblings(items: readonly LessonListItemDto[], slug: string) {
 
 /** The lesson and recording viewer (SPEC §2): player or lock screen, lesson list, previous/next, bookmark, attachments. */
 export function LessonViewerScreen({ kind, subject, chapter, lesson: slug }: Props) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { data: lesson } = useSuspenseQuery(lessonQueryOptions(subject, chapter, slug));
+  const lessonName = localized(lesson, i18n.locale);
   const listOptions = lessonListQueryOptions(kind, subject, chapter);
   const { data: items } = useSuspenseQuery(listOptions);
   const { data: me } = useSuspenseQuery(meQueryOptions);
   // SPEC §6: attachments are hidden when locked, or when the pupil's only offer is group 83 or 84.
   const onlyOffer = me.affiliations.length === 1 ? me.affiliations[0]!.group.id : null;
   const attachmentsHidden = lesson.locked || (onlyOffer !== null && (GROUP.attachmentsRestricted as readonly number[]).includes(onlyOffer));
-  useDocumentTitle(lesson.name);
+  useDocumentTitle(lessonName);
   const navigate = useNavigate();
   const bookmark = useToggleBookmark({ subject, chapter, lesson: slug });
   const { post, expired } = useProgressPoster(lesson, listOptions.queryKey);
@@ -69,7 +71,7 @@ export function LessonViewerScreen({ kind, subject, chapter, lesson: slug }: Pro
   };
 
   const instructor = lesson.instructor ? `${lesson.instructor.name} ${lesson.instructor.last_name}`.trim() : null;
-  const chapterName = lesson.chapter.name;
+  const chapterName = localized(lesson.chapter, i18n.locale);
   const bookmarkLabel = lesson.bookmarked ? t`Retirer des favoris` : t`Ajouter aux favoris`;
   const [reporting, setReporting] = useState(false);
   const onReport = () => {
@@ -84,17 +86,18 @@ export function LessonViewerScreen({ kind, subject, chapter, lesson: slug }: Pro
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <div style={{ minInlineSize: 0 }}>
-          <Title order={1} fz={{ base: "h3", sm: "h2" }} title={lesson.name} data-testid="lesson-title">
-            {truncate(lesson.name, LESSON_TITLE_MAX)}
+          {/* dir="auto": a title in another script than the page's reads and is cut at its own end. */}
+          <Title order={1} fz={{ base: "h3", sm: "h2" }} title={lessonName} data-testid="lesson-title" dir="auto">
+            {truncate(lessonName, LESSON_TITLE_MAX)}
           </Title>
           <Text size="sm" c="dimmed" mt={4}>
             {instructor && (
               <>
-                <span data-testid="lesson-instructor">{instructor}</span>
+                <bdi data-testid="lesson-instructor">{instructor}</bdi>
                 {" · "}
               </>
             )}
-            <span data-testid="lesson-chapter">{chapterName}</span>
+            <bdi data-testid="lesson-chapter">{chapterName}</bdi>
           </Text>
         </div>
         <Group gap="xs" wrap="nowrap">

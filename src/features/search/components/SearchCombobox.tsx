@@ -10,6 +10,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { IconSearch } from "@tabler/icons-react";
 import { SEARCH_MIN_CHARS } from "@domain/constants";
 import { viewerPath } from "@domain/learning";
+import { localized } from "@/lib/localized";
 import { routeTo } from "@/lib/routeTo";
 import { autocompleteQueryOptions, type AutocompleteItemDto } from "../api/autocomplete";
 import { SEARCH_DEBOUNCE_MS } from "./searchConstants";
@@ -83,6 +84,9 @@ export function SearchCombobox({ className, fullWidth, autoFocus, onNavigate, in
     onNavigate?.();
     if (item.type === "content" && item.chapterSlug) {
       void navigate({ to: routeTo(viewerPath(item.subjectSlug, item.chapterSlug, item.slug, item.chapterType)) });
+    } else if (item.type === "chapter" && item.firstLessonSlug) {
+      // A chapter opens on its first lesson, as from its row on the subject page.
+      void navigate({ to: routeTo(viewerPath(item.subjectSlug, item.chapterSlug ?? item.slug, item.firstLessonSlug, item.chapterType)) });
     } else {
       const subject = item.type === "subject" ? item.slug : item.subjectSlug;
       void navigate({ to: "/subjects/$subject/details", params: { subject } });
@@ -121,8 +125,8 @@ export function SearchCombobox({ className, fullWidth, autoFocus, onNavigate, in
       return (
         <Combobox.Group key={type} label={i18n._(groupLabel)} classNames={{ groupLabel: classes.groupLabel }}>
           {options.map(({ item, index }) => (
-            <Combobox.Option key={itemKey(item, index)} value={itemKey(item, index)}>
-              {item.name}
+            <Combobox.Option key={itemKey(item, index)} value={itemKey(item, index)} dir="auto">
+              {localized(item, i18n.locale)}
             </Combobox.Option>
           ))}
         </Combobox.Group>

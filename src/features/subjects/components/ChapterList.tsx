@@ -5,6 +5,7 @@ import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { IconChevronRight } from "@tabler/icons-react";
 import { abbreviateInstructor, chapterNumber, viewerPath, type ChapterEntryDto, type SectionDto } from "@domain/learning";
+import { localized } from "@/lib/localized";
 import { routeTo } from "@/lib/routeTo";
 import { ProgressLine } from "./ProgressLine";
 import classes from "./subjects.module.css";
@@ -20,11 +21,11 @@ interface Group {
  * in each one), so a chapter goes under its first section by position, and sections of the same name are one
  * heading; chapters without sections come first, without a heading. Order inside a group is the API's.
  */
-export function groupBySection(chapters: readonly ChapterEntryDto[]): Group[] {
+export function groupBySection(chapters: readonly ChapterEntryDto[], locale = "fr"): Group[] {
   const groups = new Map<string, Group>();
   chapters.forEach((entry, index) => {
     const section: SectionDto | undefined = [...entry.chapter.chapter_sections].sort((a, b) => a.position - b.position)[0];
-    const heading = section?.name.trim() || null;
+    const heading = (section && localized(section, locale).trim()) || null;
     const key = heading?.toLocaleLowerCase() ?? "";
     let group = groups.get(key);
     if (!group) {
@@ -53,9 +54,10 @@ export function ChapterList({
   /** Shown under a chapter's row, outside its link (e.g. keeping the chapter for offline study). */
   extra?: (entry: ChapterEntryDto) => ReactNode;
 }) {
+  const { i18n } = useLingui();
   return (
     <Stack gap="lg">
-      {groupBySection(chapters).map((group) => (
+      {groupBySection(chapters, i18n.locale).map((group) => (
         <section key={group.heading ?? ""}>
           {group.heading && (
             <Title order={2} fz="lg" mb="sm">
@@ -77,8 +79,8 @@ export function ChapterList({
 }
 
 function ChapterRow({ subjectSlug, entry, index }: { subjectSlug: string; entry: ChapterEntryDto; index: number }) {
-  const { t } = useLingui();
-  const name = entry.chapter.name;
+  const { t, i18n } = useLingui();
+  const name = localized(entry.chapter, i18n.locale);
   const count = entry.nbContent;
   const contents =
     entry.chapter.type === "exam"
@@ -93,12 +95,18 @@ function ChapterRow({ subjectSlug, entry, index }: { subjectSlug: string; entry:
         {chapterNumber(index)}
       </span>
       <Stack gap={4} className={classes.grow}>
-        <Text fw={700} lineClamp={2} data-testid="chapter-name" id={`${id}-name`}>
+        <Text fw={700} lineClamp={2} data-testid="chapter-name" id={`${id}-name`} dir="auto">
           {name}
         </Text>
         <Text size="sm" c="dimmed" id={`${id}-meta`}>
-          {instructor && <span data-testid="chapter-instructor">{instructor} · </span>}
-          <span data-testid="chapter-count">{contents}</span>
+          {/* Isolated runs: "M. Ben Ali · 3 فيديوهات" keeps its order in Arabic. */}
+          {instructor && (
+            <>
+              <bdi data-testid="chapter-instructor">{instructor}</bdi>
+              {" · "}
+            </>
+          )}
+          <bdi data-testid="chapter-count">{contents}</bdi>
         </Text>
         <ProgressLine value={entry.progress} label={t`Progression du chapitre ${name}`} percentId={`${id}-percent`} />
       </Stack>

@@ -1,8 +1,9 @@
 import "@mantine/core/styles/Card.css";
 import { Card, Group, Stack, Text } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { PromoCardDto } from "@domain/learning";
+import { localized } from "@/lib/localized";
 import { routeTo } from "@/lib/routeTo";
 import classes from "./subjects.module.css";
 
@@ -37,6 +38,8 @@ export function PromoCards({ cards }: { cards: readonly PromoCardDto[] }) {
 }
 
 function PromoCard({ card }: { card: PromoCardDto }) {
+  const { i18n } = useLingui();
+  const text = localized(card, i18n.locale, "text");
   const withImage = Boolean(card.background_url);
   const background = card.color ?? undefined;
   const color = withImage ? "#fff" : background ? readableOn(background) : undefined;
@@ -54,9 +57,10 @@ function PromoCard({ card }: { card: PromoCardDto }) {
       <Group gap="sm" wrap="nowrap" align="flex-start" className={classes.promoBody}>
         {card.icon_url && <img src={card.icon_url} alt="" width={40} height={40} loading="lazy" style={{ flexShrink: 0 }} />}
         <Stack gap={6} style={{ minWidth: 0 }}>
-          {card.text_image_url && <img src={card.text_image_url} alt="" loading="lazy" style={{ maxWidth: "100%", height: "auto" }} />}
+          {/* The text image renders the French text: only beside the French text. */}
+          {card.text_image_url && text === card.text && <img src={card.text_image_url} alt="" loading="lazy" style={{ maxWidth: "100%", height: "auto" }} />}
           <Text fw={600} style={{ color: "inherit" }}>
-            {card.text}
+            <bdi>{text}</bdi>
           </Text>
           {card.url_link &&
             // Paths of the app stay in the app; other sites open in a new tab.

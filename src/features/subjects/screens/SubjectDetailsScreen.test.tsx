@@ -49,7 +49,7 @@ describe("SubjectDetailsScreen", () => {
     expect(screen.getByRole("tab", { name: "Divers" }).hasAttribute("disabled")).toBe(true);
 
     expect(screen.getAllByTestId("chapter-number").map((n) => n.textContent)).toEqual(["01", "02"]);
-    expect(screen.getAllByTestId("chapter-instructor").map((n) => n.textContent)).toEqual(["M. Ben Ali · "]);
+    expect(screen.getAllByTestId("chapter-instructor").map((n) => n.textContent)).toEqual(["M. Ben Ali"]);
     expect(screen.getAllByTestId("chapter-count").map((n) => n.textContent)).toEqual(["3 vidéos", "1 vidéo"]);
     const bar = screen.getByRole("progressbar", { name: "Progression du chapitre Chapitre 1" });
     expect(bar.getAttribute("aria-valuenow")).toBe("100");
