@@ -31,11 +31,18 @@ const FORM_TYPES = /^\s*(multipart\/form-data|application\/x-www-form-urlencoded
 async function readJson(c: Context): Promise<unknown> {
   const type = c.req.header("content-type") ?? "";
   if (type.includes("application/json")) {
+    let body: unknown;
     try {
-      return await c.req.json();
+      body = await c.req.json();
     } catch {
       throw new AppError(400, "validation_failed", { _: ["validation_failed"] }, "Malformed JSON body");
     }
+    // Every operation takes an object: an array (which a schema of optional fields would take for an empty
+    // object), a string, a number or null is refused here, once for all routes.
+    if (typeof body !== "object" || body === null || Array.isArray(body)) {
+      throw new AppError(422, "validation_failed", { _: ["validation_failed"] }, "The body must be a JSON object");
+    }
+    return body;
   }
   return {};
 }
@@ -95,7 +102,7 @@ export function mount(app: Hono, deps: Deps, def: RouteDef): void {
     const body = def.body ? await parseOrThrow(def.body, raw) : undefined;
     const ip = clientIp(c);
     for (const { rule, subject } of def.rateLimits ?? []) {
-      const who = subject ? subject({ ip, body, query, auth }) : ip;
+      const who = subject ? await subject({ ip, body, query, auth, deps }) : ip;
       await hitRateLimit(deps.db, rule, who, deps.now(), deps.env.RATE_LIMIT_FACTOR);
     }
     if (def.botCheck && deps.botCheck.mode !== "off") {
@@ -111,14 +118,20 @@ export function mount(app: Hono, deps: Deps, def: RouteDef): void {
   });
 }
 
+/**
+ * The Content-Security-Policy. Images are the app's own (subject thumbnails and card art under /media/public, icons,
+ * data: and blob: URLs); YouTube lessons are iframes (frame-src), their thumbnails load inside them. Requests go to the
+ * app's origin ('self' covers its own ws:/wss: websocket in current browsers) plus the service origins configured for
+ * the client (`connectSrc` is completed from the environment in `securityHeaders`).
+ */
 const CSP = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", "data:", "blob:", "https:"],
+  imgSrc: ["'self'", "data:", "blob:"],
   mediaSrc: ["'self'", "blob:", "https:"],
   fontSrc: ["'self'", "data:"],
-  connectSrc: ["'self'", "ws:", "wss:"],
+  connectSrc: ["'self'"],
   frameSrc: ["'self'", "https://www.youtube-nocookie.com", "https://www.youtube.com"],
   workerSrc: ["'self'", "blob:"],
   manifestSrc: ["'self'"],
@@ -140,9 +153,9 @@ function cspValue(policy: Record<string, string[]>): string {
  * before the handler runs, so the handler's own response carries them: added afterwards, they made Hono rebuild every
  * response around a stream (no more fast path of @hono/node-server for string bodies; /health answered half as fast).
  */
-function securityHeaders(): Array<[string, string]> {
+function securityHeaders(serviceOrigins: readonly string[]): Array<[string, string]> {
   return [
-    ["Content-Security-Policy", cspValue(CSP)],
+    ["Content-Security-Policy", cspValue({ ...CSP, connectSrc: [...CSP.connectSrc, ...serviceOrigins] })],
     ["Cross-Origin-Resource-Policy", "same-origin"],
     ["Cross-Origin-Opener-Policy", "same-origin"],
     ["Origin-Agent-Cluster", "?1"],
@@ -205,7 +218,7 @@ export function createApp(deps: Deps): Hono {
       });
     }
   });
-  const headers = securityHeaders();
+  const headers = securityHeaders(deps.env.serviceOrigins);
   app.use("*", async (c, next) => {
     for (const [name, value] of headers) c.header(name, value);
     if (c.req.method !== "HEAD" && acceptsGzip(c.req.header("accept-encoding"))) gzipJson(c);
@@ -247,7 +260,14 @@ export function createApp(deps: Deps): Hono {
   // Lesson media (videos, magazine pages, attachments): only with a signature issued to a pupil who may open
   // the lesson (services/media/signing.ts). Range requests work, so videos can seek.
   app.use("/media/*", async (c, next) => {
-    const path = decodeURIComponent(c.req.path);
+    let path: string;
+    try {
+      path = decodeURIComponent(c.req.path);
+    } catch {
+      // Broken percent-encoding (`%E0%A4%A`, `%ZZ`): no file has that name.
+      throw new AppError(404, "not_found");
+    }
+    if (path.includes("\u0000")) throw new AppError(404, "not_found");
     if (path.startsWith("/media/public/") && !path.includes("..")) {
       // Subject thumbnails and promo-card art: public, cached like the app's own images.
       c.header("Cache-Control", "public, max-age=86400");

@@ -52,8 +52,14 @@ export interface RouteDef<
   params?: PS;
   /** Checks `g-recaptcha-response` with the bot-check adapter. */
   botCheck?: boolean;
-  /** Limits applied before the handler; `subject` picks what is counted (the IP by default). */
-  rateLimits?: Array<{ rule: RateRule; subject?: (ctx: { ip: string; body: Out<BS>; query: Out<QS>; auth: AuthInfo | null }) => string }>;
+  /**
+   * Limits applied before the handler; `subject` picks what is counted (the IP by default). A per-account limit counts
+   * the account, whatever spelling of its login was used (`loginRateKey` of services/auth/users.ts).
+   */
+  rateLimits?: Array<{
+    rule: RateRule;
+    subject?: (ctx: { ip: string; body: Out<BS>; query: Out<QS>; auth: AuthInfo | null; deps: Deps }) => string | Promise<string>;
+  }>;
   /** What a success answer carries (documentation only). */
   response?: string;
   /** Account gates of SPEC §2 this route stays open through; by default an unverified account (403 not_verified) or one that must change its password (403 password_change_required) is stopped. */
@@ -84,8 +90,30 @@ export function defineRoute<
   return def as unknown as RouteDef;
 }
 
-/** Validates with a `domain/` schema; a failure is a 422 whose `errors` maps each field to its codes. */
+/**
+ * The fields of `input` (params, query or body) holding a NUL character, in a string or a key, as `errors` paths:
+ * PostgreSQL cannot store one in text, and no field of the API has a use for it.
+ */
+function nulFields(input: unknown, path = "", out: string[] = [], depth = 0): string[] {
+  if (typeof input === "string") {
+    if (input.includes("\u0000")) out.push(path || "_");
+  } else if (input && typeof input === "object" && depth < 32) {
+    for (const [key, value] of Object.entries(input)) {
+      const at = path ? `${path}.${key}` : key;
+      if (key.includes("\u0000")) out.push(path || "_");
+      else nulFields(value, at, out, depth + 1);
+    }
+  }
+  return out;
+}
+
+/**
+ * Validates with a `domain/` schema; a failure is a 422 whose `errors` maps each field to its codes. A NUL character
+ * anywhere in the input is refused first (422 `validation_failed` on its field), whatever the schema.
+ */
 export async function parseOrThrow<S extends AnySchema>(schema: S, input: unknown): Promise<v.InferOutput<S>> {
+  const nul = nulFields(input);
+  if (nul.length) throw new AppError(422, "validation_failed", Object.fromEntries(nul.map((f) => [f, ["validation_failed"]])));
   const result = await v.safeParseAsync(schema, input);
   if (result.success) return result.output as v.InferOutput<S>;
   throw new AppError(422, "validation_failed", issuesToErrors(result.issues));

@@ -1,9 +1,9 @@
 import { LoginSchema } from "../../../domain/schemas/login";
-import { normalizePhone } from "../../../domain/schemas/common";
 import { PUBLIC } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { RATE } from "../../lib/rate-rules";
 import { login } from "../../services/auth/login";
+import { loginRateKey } from "../../services/auth/users";
 
 export default defineRoute({
   method: "post",
@@ -16,6 +16,6 @@ export default defineRoute({
   // Anonymous: two short fields and the bot-check answer.
   bodyLimit: 4 * 1024,
   botCheck: true,
-  rateLimits: [{ rule: RATE.loginIp }, { rule: RATE.loginUser, subject: ({ body }) => normalizePhone(body.username).toLowerCase() }],
+  rateLimits: [{ rule: RATE.loginIp }, { rule: RATE.loginUser, subject: ({ deps, body }) => loginRateKey(deps.db, body.username) }],
   handler: async ({ deps, body }) => ({ payload: await login(deps, body) }),
 });

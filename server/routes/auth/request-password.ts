@@ -1,9 +1,9 @@
 import { CredentialSchema } from "../../../domain/schemas/auth";
-import { normalizePhone } from "../../../domain/schemas/common";
 import { PUBLIC } from "../../lib/access";
 import { defineRoute, type RouteDef } from "../../lib/route";
 import { RATE } from "../../lib/rate-rules";
 import { requestPasswordReset } from "../../services/auth/password";
+import { loginRateKey } from "../../services/auth/users";
 
 const make = (method: "get" | "post"): RouteDef =>
   defineRoute({
@@ -16,7 +16,7 @@ const make = (method: "get" | "post"): RouteDef =>
     query: CredentialSchema,
     rateLimits: [
       { rule: RATE.codeSendIp },
-      { rule: RATE.codeSendUser, subject: ({ query }) => normalizePhone(query.credentiel).toLowerCase() },
+      { rule: RATE.codeSendUser, subject: ({ deps, query }) => loginRateKey(deps.db, query.credentiel) },
     ],
     handler: async ({ deps, query }) => ({ payload: await requestPasswordReset(deps, query.credentiel) }),
   });

@@ -1,9 +1,9 @@
 import { ResetPasswordSchema } from "../../../domain/schemas/auth";
-import { normalizePhone } from "../../../domain/schemas/common";
 import { PUBLIC } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { RATE } from "../../lib/rate-rules";
 import { resetPassword } from "../../services/auth/password";
+import { loginRateKey } from "../../services/auth/users";
 
 export default defineRoute({
   method: "post",
@@ -16,7 +16,7 @@ export default defineRoute({
   botCheck: true,
   rateLimits: [
     { rule: RATE.codeCheckIp },
-    { rule: RATE.codeCheckUser, subject: ({ body }) => normalizePhone(body.credential).toLowerCase() },
+    { rule: RATE.codeCheckUser, subject: ({ deps, body }) => loginRateKey(deps.db, body.credential) },
   ],
   handler: async ({ deps, body }) => {
     await resetPassword(deps, body);
