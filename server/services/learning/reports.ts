@@ -3,8 +3,8 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { ReportReasonDto, VideoReportDto, VideoReportStatus } from "../../../domain/learning";
 import { chapters, contents, reportReasons, subjects, videoReports } from "../../db/schema";
 import type { Deps } from "../../lib/deps";
-import { fieldError } from "../../lib/errors";
-import { loadViewer, pageMeta } from "./access";
+import { AppError, fieldError } from "../../lib/errors";
+import { isUnlocked, loadViewer, pageMeta } from "./access";
 
 export async function listReportReasons(deps: Pick<Deps, "db">): Promise<ReportReasonDto[]> {
   return deps.db.select({ id: reportReasons.id, name: reportReasons.name }).from(reportReasons).orderBy(asc(reportReasons.id));
@@ -56,13 +56,15 @@ export async function createVideoReport(
     viewer.divisionId === null
       ? []
       : await deps.db
-          .select({ id: contents.id })
+          .select({ id: contents.id, isFree: contents.isFree, subjectId: subjects.id })
           .from(contents)
           .innerJoin(chapters, eq(chapters.id, contents.chapterId))
           .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
           .where(and(eq(contents.id, input.content), eq(subjects.divisionId, viewer.divisionId), eq(subjects.visible, true), eq(subjects.active, true)))
           .limit(1);
   if (!content) throw fieldError(422, "content", "content_invalid");
+  // One code for every action on a locked lesson (bookmark, progress, quiz, analytics, reports).
+  if (!isUnlocked(viewer, content.subjectId, content.isFree)) throw new AppError(403, "content_locked");
   const [reason] = await deps.db.select({ id: reportReasons.id }).from(reportReasons).where(eq(reportReasons.id, input.reportReason)).limit(1);
   if (!reason) throw fieldError(422, "reportReason", "report_reason_invalid");
   const [created] = await deps.db
