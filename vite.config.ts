@@ -43,6 +43,56 @@ function productionBuild(): Plugin {
   };
 }
 
+/**
+ * Fewer, earlier chunks for a signed-in start: the code of the signed-in shell (the authenticated layout and the list
+ * pages: home, subjects, a subject's chapters, bookmarks, with the chunks they import and the shell's own lazy parts)
+ * is named in a `<meta name="darsi-signed-in">` of index.html; `public/boot.js` turns it into `<link rel="modulepreload">`
+ * when a session is on the device, so that those chunks are fetched and compiled while the entry chunk is evaluated,
+ * instead of one after the other once the router has matched. The sign-in page loads none of it.
+ */
+function signedInPreload(): Plugin {
+  const ROUTES = /[\\/]src[\\/]routes[\\/]_auth(\.tsx|[\\/](index|subjects|courses|liste-de-favoris|subjects_\.\$subject\.details)\.tsx)\?tsr-split/;
+  // Lazy parts of the shell worth having at once; heavy or rare ones (lesson viewer, quiz, other languages, the outbox's
+  // database) load when needed.
+  const NOT_PRELOADED = /^(LessonViewer|QuizPlayer|catalog-|sync-|keep|Modal|WelcomeModal|SearchCombobox|Combobox|Select|notifications|LazyNotifications|Notifications)/;
+  return {
+    name: "darsi-signed-in-preload",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = new Map(Object.values(bundle).filter((c) => c.type === "chunk").map((c) => [c.fileName, c]));
+        const entry = [...chunks.values()].find((c) => c.isEntry);
+        const initial = new Set<string>();
+        const addInitial = (file: string) => {
+          if (initial.has(file)) return;
+          initial.add(file);
+          for (const i of chunks.get(file)?.imports ?? []) addInitial(i);
+        };
+        if (entry) addInitial(entry.fileName);
+        const wanted = new Set<string>();
+        const add = (file: string, lazyDepth: number) => {
+          const chunk = chunks.get(file);
+          if (!chunk || wanted.has(file) || initial.has(file)) return;
+          const base = file.replace(/^assets\//, "");
+          if (NOT_PRELOADED.test(base)) return;
+          wanted.add(file);
+          for (const i of chunk.imports) add(i, lazyDepth);
+          if (lazyDepth > 0) for (const d of chunk.dynamicImports) add(d, lazyDepth - 1);
+        };
+        for (const chunk of chunks.values()) {
+          if (chunk.moduleIds.some((id) => ROUTES.test(id))) add(chunk.fileName, /_auth-/.test(chunk.fileName) ? 1 : 0);
+        }
+        const list = [...wanted].map((f) => `/${f}`).join(" ");
+        // Before boot.js, which reads it.
+        return html.replace('<script src="/boot.js"></script>', `<meta name="darsi-signed-in" content="${list}" />\n    <script src="/boot.js"></script>`);
+      },
+    },
+  };
+}
+
 const apiTarget = process.env.API_URL ?? "http://localhost:3000";
 
 // Every build gets its own id (`import.meta.env.VITE_BUILD_ID`): answers kept on the device by another build are
@@ -84,6 +134,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    signedInPreload(),
     precompress(),
   ],
   build: {

@@ -122,7 +122,7 @@ async function signedInOnce(page: Page, session: { token: string; expires_at: st
   );
 }
 
-/** What this origin keeps on the device: localStorage keys, IndexedDB rows per table, CacheStorage entries. */
+/** What this origin keeps on the device: localStorage keys, IndexedDB rows per table, CacheStorage entries, persisted answers. */
 async function deviceContents(page: Page) {
   return page.evaluate(async () => {
     const idb: Record<string, number> = {};
@@ -138,7 +138,11 @@ async function deviceContents(page: Page) {
     db.close();
     const cacheEntries: Record<string, number> = {};
     for (const name of await caches.keys()) cacheEntries[name] = (await (await caches.open(name)).keys()).length;
-    return { localStorage: Object.keys(localStorage), idb, cacheEntries };
+    // The pupil's answers: TanStack's persisted query cache, one key per pupil.
+    const persisted = Object.keys(localStorage)
+      .filter((k) => k.startsWith("darsi:queries:"))
+      .reduce((n, k) => n + ((JSON.parse(localStorage.getItem(k) ?? "{}") as { clientState?: { queries?: unknown[] } }).clientState?.queries?.length ?? 0), 0);
+    return { localStorage: Object.keys(localStorage), idb, cacheEntries, persisted };
   });
 }
 
@@ -163,14 +167,6 @@ test.describe("offline-first", () => {
     const session = await apiLogin("22000001");
     const { viewer: MAGAZINE, api: MAGAZINE_API } = await unreadMagazine(session.token);
     await signedInOnce(page, session);
-    // Whether the page painted the pupil's last screen (public/snapshot.js) before the app took over.
-    await page.addInitScript(() => {
-      new MutationObserver((records, observer) => {
-        if (!document.getElementById("snapshot")) return;
-        (window as { snapshotShown?: boolean }).snapshotShown = true;
-        observer.disconnect();
-      }).observe(document, { childList: true, subtree: true });
-    });
 
     // Online: the pupil opens the subjects, then a magazine lesson; the service worker takes control.
     await page.goto("/subjects");
@@ -178,10 +174,12 @@ test.describe("offline-first", () => {
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
+    await page.goto("/subjects/mathematiques/details");
+    await expect(page.getByRole("heading", { name: /Mathématiques/ }).first()).toBeVisible();
     await page.goto(MAGAZINE);
     await expect(page.locator("img[src*='/media/magazines/']")).toBeVisible();
     await expect(page.getByText(/1 \/ \d/)).toBeVisible();
-    await expect.poll(async () => (await deviceContents(page)).idb.entries ?? 0).toBeGreaterThanOrEqual(4);
+    await expect.poll(async () => (await deviceContents(page)).persisted).toBeGreaterThanOrEqual(4);
     const before = await apiGet<{ bookmarked: boolean; progress?: { percentage: number } }>(MAGAZINE_API, session.token);
     const [pressLabel, pressedLabel] = before.bookmarked ? ["Retirer des favoris", "Ajouter aux favoris"] : ["Ajouter aux favoris", "Retirer des favoris"];
 
@@ -189,9 +187,21 @@ test.describe("offline-first", () => {
     await stopServer();
     await page.goto("/subjects");
     await expect(page.getByRole("link", { name: /Mathématiques/ }).first()).toBeVisible();
-    // The last screen of /subjects was painted at once, then the live page replaced it.
-    expect(await page.evaluate(() => (window as { snapshotShown?: boolean }).snapshotShown)).toBe(true);
-    await expect(page.locator("#snapshot")).toHaveCount(0);
+    // The app's own screen, from the persisted query cache: a tap on a subject card navigates.
+    await page.getByRole("link", { name: /Mathématiques/ }).first().click();
+    await expect(page).toHaveURL(/\/subjects\/mathematiques\/details/);
+    await expect(page.getByRole("heading", { name: /Mathématiques/ }).first()).toBeVisible();
+    await expect(page.locator("[data-page-offline]")).toHaveCount(0);
+    // A page never opened on this device: the app's own offline state, with the pages the device has, never the error page.
+    await page.goto("/liste-de-favoris");
+    await expect(page.getByRole("heading", { name: "Disponible quand vous serez de nouveau en ligne" })).toBeVisible();
+    await expect(page.getByText("Oops! Something went wrong")).toHaveCount(0);
+    const available = page.getByTestId("offline-available");
+    await expect(available.getByRole("link", { name: "Matières" })).toBeVisible();
+    await expect(available.getByRole("link", { name: /Mathématiques/ })).toBeVisible();
+    await available.getByRole("link", { name: "Matières" }).click();
+    await expect(page).toHaveURL(/\/subjects$/);
+    await expect(page.getByRole("link", { name: /Mathématiques/ }).first()).toBeVisible();
     await page.goto(MAGAZINE);
     await expect(page.getByText(/1 \/ \d/)).toBeVisible();
     await expect(page.getByTestId("offline-status")).toContainText("Hors ligne");
@@ -217,18 +227,48 @@ test.describe("offline-first", () => {
     await expect(page.getByRole("button", { name: pressedLabel })).toBeVisible();
     expect((await apiGet<{ bookmarked: boolean }>(MAGAZINE_API, session.token)).bookmarked).toBe(!before.bookmarked);
 
-    // Logout on a shared tablet: nothing of this pupil stays on the device (there was: last screens, answers).
-    expect((await deviceContents(page)).localStorage.filter((k) => k.startsWith("darsi:snap:"))).not.toEqual([]);
+    // Logout on a shared tablet: nothing of this pupil stays on the device (there was: the persisted answers).
+    expect((await deviceContents(page)).localStorage.filter((k) => k.startsWith("darsi:queries:"))).not.toEqual([]);
     await page.getByTestId("user-menu").click();
     await page.getByRole("menuitem", { name: "Déconnecter" }).click();
     await expect(page).toHaveURL(/\/login/);
     const left = await deviceContents(page);
-    expect(left.localStorage.filter((k) => ["token", "token_type", "expires_at", "user", "admin_user_id"].includes(k) || k.startsWith("darsi:device") || k.startsWith("darsi:snap"))).toEqual([]);
-    expect(left.idb).toMatchObject({ entries: 0, outbox: 0, auth: 0 });
+    expect(left.localStorage.filter((k) => ["token", "token_type", "expires_at", "user", "admin_user_id"].includes(k) || k.startsWith("darsi:"))).toEqual([]);
+    // The outbox database holds the outbox and the worker's token copy, nothing else (no answers table any more).
+    expect(left.idb).toEqual({ outbox: 0, auth: 0 });
     expect(Object.entries(left.cacheEntries).filter(([name]) => !name.includes("precache"))).toEqual([]);
     // The old token is dead on the server too.
     expect((await fetch(`${BASE}/api/auth/me`, { headers: { Authorization: `Bearer ${session.token}` } })).status).toBe(401);
   });
+  test("stored markup written into localStorage (the old last-screen keys) is never injected, and is deleted at start", async ({ page }) => {
+    const session = await apiLogin("22000001");
+    await signedInOnce(page, session);
+    const sub = JSON.parse(Buffer.from(session.token.split(".")[1]!, "base64url").toString()).sub as string;
+    const markup = '<div id="injected">Injected</div><img src="/nothing.png" onerror="window.__injected = 1"><script>window.__injected = 2</script>';
+    await page.addInitScript(
+      ({ sub, markup }) => {
+        if (sessionStorage.getItem("planted")) return;
+        sessionStorage.setItem("planted", "1");
+        const build = "any";
+        localStorage.setItem(`darsi:snap:${sub}`, JSON.stringify(["/subjects"]));
+        localStorage.setItem(`darsi:snap:${sub}:/subjects`, JSON.stringify({ b: build, l: "fr", t: Date.now(), css: ["/x.css"], h: markup }));
+        localStorage.setItem(`darsi:snap:${sub}:/`, JSON.stringify({ b: build, l: "fr", t: Date.now(), css: [], h: markup }));
+      },
+      { sub, markup },
+    );
+    await page.goto("/subjects");
+    await expect(page.getByRole("link", { name: /Mathématiques/ }).first()).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as { __injected?: number }).__injected)).toBeUndefined();
+    await expect(page.locator("#injected, #snapshot, img[src='/nothing.png']")).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-snapshot"))).toBe(false);
+    // The keys are gone: nothing is left for a later start either.
+    expect((await deviceContents(page)).localStorage.filter((k) => k.startsWith("darsi:snap:"))).toEqual([]);
+    await page.reload();
+    await expect(page.getByRole("link", { name: /Mathématiques/ }).first()).toBeVisible();
+    expect(await page.evaluate(() => (window as { __injected?: number }).__injected)).toBeUndefined();
+  });
+
   test("on a flapping connection, progress and bookmark presses reach the server exactly once", async ({ page }) => {
     test.setTimeout(180_000);
     const link = flappingLink(PORT + 1, PORT);
