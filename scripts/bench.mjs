@@ -23,12 +23,13 @@
 //      (scripts/bench/startup.mjs). Every server of the bench runs the bundle dist-server/main.mjs with plain node.
 //
 //   8. Offline repeat visit (scripts/bench/offline-visit.mjs): a pupil opens /subjects once online, the server stops,
-//      then /subjects is opened again with the CPU slowed down 4×: time from the navigation's start until the subject
-//      cards show (median of 5), served by the service worker and the device store.
+//      then /subjects is opened again with the CPU slowed down 4×: time from the navigation's start until the screen is
+//      interactive — a tap on a subject card is taken by the app and navigates (median of 5), served by the service
+//      worker (code) and the persisted query cache (data).
 //
 // The signed-in home is also measured as Chromium loads it (scripts/bench/home-first-load.mjs: every script requested
-// until the network is idle, code deferred to idle time included). The static measure counts the device store (Dexie) too, although it loads only when the device holds
-// something of the pupil or once the page is idle (src/lib/offline/persister.ts): the budget holds either way.
+// until the network is idle, code deferred to idle time included). The static measure counts the outbox's code (Dexie)
+// too, although it loads only once the first screen is up or with the first progress post (src/app/offline.ts).
 //
 // Flags: --no-lighthouse, --no-load, --no-progress, --no-offline, --no-api, --only=progress|offline|api (only step 7, 8
 // or 7b), --runs=N
@@ -50,7 +51,7 @@ import { measureOfflineVisit } from "./bench/offline-visit.mjs";
 import { createDatabase, runProgressBench } from "./bench/progress.mjs";
 import { apiReadChecks, apiReadsMarkdown, runApiReads } from "./bench/api-reads.mjs";
 import { measureHomeFirstLoad } from "./bench/home-first-load.mjs";
-import { BUDGETS, KIB, LOGIN_PREFIXES, kb, measureRoute } from "./size-budget.mjs";
+import { BUDGETS, LOGIN_PREFIXES, kb, measureRoute } from "./size-budget.mjs";
 
 const args = new Set(process.argv.slice(2));
 const argValue = (name, fallback) => {
@@ -74,13 +75,13 @@ const CONNECTIONS = 50;
 // routes/_auth.tsx and routes/_auth/index.tsx both give `_auth-<hash>.js` (`_authenticated` if the layout is named so),
 // and `index*` catches an index chunk named after itself. Over-counting (an unrelated shared chunk named index-…) errs
 // on the safe side.
-// `deviceStore`: the offline store (Dexie), counted although it loads only when needed or once the page is idle.
-const HOME_PREFIXES = ["index", "_authenticated", "_auth", "deviceStore"];
+// `sync`: the outbox's page side (Dexie), counted although it loads only once the first screen is up.
+const HOME_PREFIXES = ["index", "_authenticated", "_auth", "sync"];
 
 const LIMITS = {
   loginJs: BUDGETS.loginJs,
   loginCss: BUDGETS.loginCss,
-  homeJs: 220 * KIB,
+  homeJs: BUDGETS.homeJs,
   performance: 95,
   accessibility: 100,
   bestPractices: 100,
@@ -89,7 +90,7 @@ const LIMITS = {
   progressRateShare: 0.99,
   progressP99Ms: 100,
   /** Offline repeat visit to rendered subjects, CPU slowed down 4×. */
-  offlineVisitMs: 1000,
+  offlineVisitMs: 1500,
 };
 
 const DEMO = { username: "22000001", password: "Darsi#2026" };
@@ -505,8 +506,8 @@ async function main() {
     await buildIfNeeded({ log });
     try {
       offline = await measureOfflineVisit({ log });
-      log(`offline repeat visit: subjects on screen, median ${offline.medianMs} ms (${offline.runsMs.join(", ")})`);
-      log(`offline repeat visit: the app's own screen, median ${offline.appMedianMs} ms (${offline.appRunsMs.join(", ")})`);
+      log(`offline repeat visit: interactive (a tap on a subject navigates), median ${offline.medianMs} ms (${offline.runsMs.join(", ")})`);
+      log(`offline repeat visit: subject cards first on screen, median ${offline.shownMedianMs} ms (${offline.shownRunsMs.join(", ")})`);
     } catch (error) {
       offline = { skipped: error instanceof Error ? error.message : String(error) };
     }
@@ -594,13 +595,13 @@ async function main() {
   if (offline && !offline.skipped) {
     checks.push(
       check(
-        `offline repeat visit: subjects on screen (CPU ×${offline.cpuSlowdown}, median)`,
+        `offline repeat visit: interactive subjects, a tap navigates (CPU ×${offline.cpuSlowdown}, median)`,
         `${offline.medianMs} ms`,
         offline.medianMs <= LIMITS.offlineVisitMs,
         `≤ ${LIMITS.offlineVisitMs} ms`,
       ),
-      // Reported, not budgeted: when the app's own screen (interactive) replaces the last screen painted at start.
-      check(`offline repeat visit: the app's own screen (CPU ×${offline.cpuSlowdown}, median)`, `${offline.appMedianMs} ms`, true, "reported"),
+      // Reported: when the cards were first on screen (the same, live screen: nothing is painted before the app).
+      check(`offline repeat visit: subject cards first on screen (CPU ×${offline.cpuSlowdown}, median)`, `${offline.shownMedianMs} ms`, true, "reported"),
     );
   }
 

@@ -25,7 +25,8 @@ import { gzipSync } from "node:zlib";
 import { ROOT, markBuilt } from "./lib/build-if-needed.mjs";
 
 export const KIB = 1024;
-export const BUDGETS = { loginJs: 160 * KIB, loginCss: 15 * KIB };
+// homeJs: the signed-in home's first load (issue 8: 250 kB so that the code stays ordinary), measured by the bench.
+export const BUDGETS = { loginJs: 160 * KIB, loginCss: 15 * KIB, homeJs: 250 * KIB };
 // `botcheck.worker`: the invisible bot check starts when the sign-in form shows.
 export const LOGIN_PREFIXES = ["login", "_public", "botcheck.worker"];
 

@@ -1,4 +1,4 @@
-/* global localStorage, document, performance, MouseEvent, location */
+/* global localStorage, document, MouseEvent, window */
 // Offline repeat visit (issue 8): a pupil who opened /subjects once comes back with no connection at all (the server is
 // stopped: the service worker's own fetches fail too, which context.setOffline would not do); with the CPU slowed down
 // 4× (Chrome DevTools throttling), how long from the navigation's start until the screen is interactive — a tap on a
@@ -106,7 +106,7 @@ export async function measureOfflineVisit({ runs = 5, cpuSlowdown = 4, log = () 
       page
         .waitForFunction(
           (sel) => {
-            const w = /** @type {{ __shown?: number }} */ (window);
+            const w = /** @type {{ __shown?: number }} */ (/** @type {unknown} */ (window));
             const el = document.querySelector(sel);
             if (!el || !el.checkVisibility({ visibilityProperty: true })) return false;
             w.__shown ??= performance.now();
