@@ -103,7 +103,8 @@ describe("the API passes the texts on", () => {
     const alertList = await ok("/alerts");
     expect(alertList.find((a: { title: string }) => a.title === "Bac blanc")).toMatchObject({ title_ar: "باكالوريا تجريبية", title_en: "Mock bac" });
     const cards = await ok("/student/pubs-cards");
-    expect(cards[0].text_en).toBe("Go Gold: every subject, the live sessions and the forum");
+    // eleve is Gold: the Gold card is not sent; the first is the video card.
+    expect(cards[0].text_en).toBe("Discover Darsi in two minutes");
     for (const path of ["/student/chapters/free-contents", "/student/chapters/new-contents"]) {
       const items = await ok(path);
       expect(items.length).toBeGreaterThan(0);
@@ -148,5 +149,30 @@ describe("magazine pages", () => {
       // Only the limits chapter shows the limits sheet.
       if (r.pages?.some((p) => p.url.includes("/limites-et-continuite/"))) expect(r.chapterSlug).toBe("limites-et-continuite");
     }
+  });
+});
+
+describe("a demo database seeded before the texts existed", () => {
+  it("gets them filled once at start (backfillCatalogueTexts), magazine pages included", async () => {
+    const { backfillCatalogueTexts } = await import("../../server/db/seed/learning");
+    const db = h.deps.db;
+    // As before migration 0004's data: no translations, the old pages of "Dérivabilité".
+    await db.update(chapters).set({ nameAr: null, nameEn: null });
+    await db.update(contents).set({ nameAr: null, nameEn: null });
+    await db.update(promoCards).set({ textAr: null, textEn: null });
+    await db.update(alerts).set({ titleAr: null, bodyAr: null, titleEn: null, bodyEn: null });
+    await db.update(attachments).set({ nameAr: null, nameEn: null });
+    const old = Array.from({ length: 6 }, (_, k) => ({ url: `/media/magazines/limites-et-continuite/page-${k + 1}.svg` }));
+    const [deriv] = await db.select({ id: chapters.id }).from(chapters).where(eq(chapters.slug, "derivabilite")).limit(1);
+    await db.update(contents).set({ pages: old }).where(eq(contents.chapterId, deriv!.id));
+
+    expect(await backfillCatalogueTexts(db, new Date())).toBe(true);
+    const lesson = await ok("/student/subjects/mathematiques/chapters/derivabilite/contents/fiche-de-synthese");
+    expect(lesson).toMatchObject({ name_ar: "قابلية الاشتقاق : بطاقة تأليفية", chapter: { name_en: "Differentiability" } });
+    expect(new URL(lesson.pages[0].url, "http://x").pathname).toBe("/media/magazines/derivabilite/page-1.svg");
+    expect(lesson.attachments[0].name_en).toBe("Differentiability – summary.pdf");
+    expect((await ok("/alerts")).every((a: { title_ar: string | null }) => a.title_ar)).toBe(true);
+    // Once only.
+    expect(await backfillCatalogueTexts(db, new Date())).toBe(false);
   });
 });

@@ -6,7 +6,7 @@
  * Built from compact tables: Bac Mathématiques (division 18, the demo pupil's class) in detail, every other class
  * with 3–5 subjects of 2–3 chapters. Idempotent: does nothing when `subjects` already has rows.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { CONTENT_TYPE, type ChapterType } from "../../../domain/learning";
 import type { Db, Tx } from "../client";
 import {
@@ -490,6 +490,69 @@ export function planCatalogue(today: Date): PlannedSubject[] {
   return out;
 }
 
+/**
+ * A demo catalogue seeded before migration 0004 has no Arabic or English texts (and the magazine pages of that time):
+ * fills them from the same plan, once (chapters without `name_ar`), matching rows by class, subject, chapter and
+ * lesson slugs. Rows the plan does not know are left as they are (the app shows their French text).
+ */
+export async function backfillCatalogueTexts(db: Db, today: Date): Promise<boolean> {
+  const [missing] = await db.select({ n: sql<number>`count(*)::int` }).from(chapters).where(sql`${chapters.nameAr} is null`);
+  if (!missing?.n) return false;
+  const plan = planCatalogue(today);
+  const values = (rows: SQL[]) => sql.join(rows, sql`, `);
+  const chunks = <T>(rows: T[], size = 300) => Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
+  await db.transaction(async (tx) => {
+    for (const d of Object.values(SUBJECTS)) {
+      await tx.execute(sql`update subjects set name_en = ${d.nameEn} where slug = ${d.slug} and name_en is null`);
+    }
+    const chapterRows = plan.flatMap((p) => p.chapters.map((c) => sql`(${p.divisionId}::int, ${p.def.slug}, ${c.slug}, ${c.nameAr}, ${c.nameEn})`));
+    for (const rows of chunks(chapterRows)) {
+      await tx.execute(sql`update chapters c set name_ar = v.ar, name_en = v.en
+        from (values ${values(rows)}) as v(division_id, subject_slug, slug, ar, en), subjects s
+        where s.id = c.subject_id and s.division_id = v.division_id and s.slug = v.subject_slug and c.slug = v.slug`);
+    }
+    const sectionRows = plan.flatMap((p) =>
+      p.chapters.flatMap((c) => c.sections.map((t, i) => sql`(${p.divisionId}::int, ${p.def.slug}, ${c.slug}, ${i + 1}::int, ${t.nameAr}, ${t.nameEn})`)),
+    );
+    for (const rows of chunks(sectionRows)) {
+      await tx.execute(sql`update chapter_sections x set name_ar = v.ar, name_en = v.en
+        from (values ${values(rows)}) as v(division_id, subject_slug, chapter_slug, position, ar, en), chapters c, subjects s
+        where c.id = x.chapter_id and s.id = c.subject_id and s.division_id = v.division_id and s.slug = v.subject_slug
+          and c.slug = v.chapter_slug and x.position = v.position`);
+    }
+    const lessonRows = plan.flatMap((p) =>
+      p.chapters.flatMap((c) =>
+        c.lessons.map((l) => {
+          const pages = l.typeId === CONTENT_TYPE.magazine.id ? JSON.stringify(magazinePages(p.def, c)) : null;
+          return sql`(${p.divisionId}::int, ${p.def.slug}, ${c.slug}, ${l.slug}, ${l.nameAr}, ${l.nameEn}, ${pages}::jsonb)`;
+        }),
+      ),
+    );
+    for (const rows of chunks(lessonRows)) {
+      await tx.execute(sql`update contents x set name_ar = v.ar, name_en = v.en, pages = coalesce(v.pages, x.pages)
+        from (values ${values(rows)}) as v(division_id, subject_slug, chapter_slug, slug, ar, en, pages), chapters c, subjects s
+        where c.id = x.chapter_id and s.id = c.subject_id and s.division_id = v.division_id and s.slug = v.subject_slug
+          and c.slug = v.chapter_slug and x.slug = v.slug`);
+    }
+    await tx.execute(sql`update attachments a
+      set name_ar = c.name_ar || ' – ' || case when x.type_id = ${CONTENT_TYPE.magazine.id} then 'ملخص' else 'نصوص التمارين' end || '.pdf',
+          name_en = c.name_en || ' – ' || case when x.type_id = ${CONTENT_TYPE.magazine.id} then 'summary' else 'exercises' end || '.pdf'
+      from contents x, chapters c
+      where x.id = a.content_id and c.id = x.chapter_id and c.name_ar is not null and a.name_ar is null`);
+    for (const [i, [name, lastName]] of INSTRUCTORS.entries()) {
+      const [ar, en] = INSTRUCTOR_DESCRIPTIONS[i] ?? [null, null];
+      await tx.execute(sql`update instructors set description_ar = ${ar}, description_en = ${en} where name = ${name} and last_name = ${lastName}`);
+    }
+    for (const t of Object.values(CARD_TEXTS)) {
+      await tx.execute(sql`update promo_cards set text_ar = ${t.ar}, text_en = ${t.en} where text = ${t.fr}`);
+    }
+    for (const t of Object.values(ALERT_TEXTS)) {
+      await tx.execute(sql`update alerts set title_ar = ${t.ar[0]}, body_ar = ${t.ar[1]}, title_en = ${t.en[0]}, body_en = ${t.en[1]} where title = ${t.fr[0]} and body = ${t.fr[1]}`);
+    }
+  });
+  return true;
+}
+
 type AlertTexts = Record<"fr" | "ar" | "en", readonly [title: string, body: string]>;
 const alertTexts = (t: AlertTexts) => ({ title: t.fr[0], body: t.fr[1], titleAr: t.ar[0], bodyAr: t.ar[1], titleEn: t.en[0], bodyEn: t.en[1] });
 
@@ -507,7 +570,10 @@ export async function seedLearning(db: Db, today: Date, opts: { demo: boolean })
   if (!opts.demo) return false;
   await seedForum(db, today);
   const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(subjects);
-  if ((existing?.n ?? 0) > 0) return false;
+  if ((existing?.n ?? 0) > 0) {
+    await backfillCatalogueTexts(db, today);
+    return false;
+  }
 
   const plan = planCatalogue(today);
   await db.transaction(async (tx) => {
