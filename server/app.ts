@@ -8,7 +8,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ERROR_DESCRIPTIONS } from "./lib/error-descriptions";
 import { AppError } from "./lib/errors";
-import { authenticate, enforceGates } from "./lib/auth";
+import { authenticate, enforceGates, isSessionLive } from "./lib/auth";
 import { enforceRole } from "./lib/access";
 import type { Deps } from "./lib/deps";
 import { hitRateLimit } from "./lib/rate-limit";
@@ -273,9 +273,9 @@ export function createApp(deps: Deps): Hono {
       c.header("Cache-Control", "public, max-age=86400");
       return next();
     }
-    if (path.includes("..") || !verifyMedia(deps.secret, path, c.req.query("otp"), c.req.query("playbackInfo"), deps.now())) {
-      throw new AppError(403, "forbidden");
-    }
+    const grant = path.includes("..") ? null : verifyMedia(deps.secret, path, c.req.query("otp"), c.req.query("playbackInfo"), deps.now());
+    // The link lives only as long as the session it was signed for (logout, password change: refused at once).
+    if (!grant || !(await isSessionLive(deps, grant.sessionId, grant.userId))) throw new AppError(403, "forbidden");
     c.header("Cache-Control", "private, max-age=3600");
     c.header("Cross-Origin-Resource-Policy", "same-origin");
     await next();

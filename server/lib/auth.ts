@@ -181,6 +181,13 @@ export async function authenticate(deps: Pick<Deps, "db" | "secret" | "now">, he
   };
 }
 
+/** Whether the session `sessionId` of `userId` still lives (not logged out, not expired): the batched session read. */
+export async function isSessionLive(deps: Pick<Deps, "db" | "now">, sessionId: string, userId: number): Promise<boolean> {
+  if (!/^[0-9a-f-]{36}$/.test(sessionId)) return false;
+  const row = await sessionLoader(deps.db)(sessionId);
+  return row !== null && row.s.userId === userId && row.s.expiresAt > deps.now();
+}
+
 export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<void> {
   await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }

@@ -176,3 +176,19 @@ describe("declarations", () => {
     expect(doc.paths["/student/subjects"].get["x-pass-gates"]).toEqual([]);
   });
 });
+
+describe("the Authorization scheme", () => {
+  it("is case-insensitive (RFC 9110): bearer, BEARER and extra spaces work on the API and the quiz service; other schemes do not", async () => {
+    const s = await h.registerVerified();
+    for (const header of [`bearer ${s.token}`, `BEARER ${s.token}`, `Bearer   ${s.token}`, `bEaReR\t${s.token}`]) {
+      const res = await h.request("GET", "/api/auth/me", { headers: { authorization: header } });
+      expect(res.status, header.slice(0, 10)).toBe(200);
+    }
+    for (const header of [`Basic ${s.token}`, `Bearer`, `Bearer ${s.token} extra`, s.token]) {
+      expect((await h.request("GET", "/api/auth/me", { headers: { authorization: header } })).status).toBe(401);
+    }
+    const quizToken = (await h.request("POST", "/svc/quiz/login", { headers: { authorization: `bearer ${s.token}` } })).json.payload.token as string;
+    const quiz = await h.request("GET", "/svc/quiz/quizzes/999999", { headers: { authorization: `bearer ${quizToken}` } });
+    expect(quiz.json.code).not.toBe("quiz_token_invalid");
+  });
+});

@@ -13,6 +13,6 @@ export default defineRoute({
   params: LessonParams,
   response: "LessonDto",
   handler: async ({ deps, auth, params }) => ({
-    payload: await getLesson(deps, auth.userId, params.subject, params.chapter, params.lessonSlug),
+    payload: await getLesson(deps, auth, params.subject, params.chapter, params.lessonSlug),
   }),
 });

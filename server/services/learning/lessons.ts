@@ -130,10 +130,13 @@ function media(c: ContentRow, sign: Signer) {
   }
 }
 
-/** `GET /student/subjects/{subject}/chapters/{chapter}/contents/{lessonSlug}`. A locked lesson carries no media. */
+/**
+ * `GET /student/subjects/{subject}/chapters/{chapter}/contents/{lessonSlug}`. A locked lesson carries no media. Media
+ * links are signed for the asking session: they stop working when it ends (logout, password change).
+ */
 export async function getLesson(
   deps: Pick<Deps, "db" | "now" | "secret">,
-  userId: number,
+  { userId, sessionId }: { userId: number; sessionId: string },
   subjectSlug: string,
   chapterSlug: string,
   lessonSlug: string,
@@ -160,7 +163,7 @@ export async function getLesson(
       ? []
       : await db.select({ name: attachments.name, name_ar: attachments.nameAr, name_en: attachments.nameEn, url: attachments.url }).from(attachments).where(eq(attachments.contentId, content.id)).orderBy(asc(attachments.id));
   const now = deps.now();
-  const sign: Signer = (path) => (path.startsWith("/media/") ? signMedia(deps.secret, path, userId, now) : { url: path, otp: null, playbackInfo: null });
+  const sign: Signer = (path) => (path.startsWith("/media/") ? signMedia(deps.secret, path, { userId, sessionId }, now) : { url: path, otp: null, playbackInfo: null });
   const m = locked ? { content_videos: null, otp: null, playbackInfo: null, pages: null, qcm: null } : media(content, sign);
   return {
     id: content.id,

@@ -14,29 +14,41 @@ export interface SignedMedia {
 
 const mac = (secret: string, payload: string) => createHmac("sha256", `media:${secret}`).update(payload).digest("base64url");
 
+/** Who a media link was signed for: the pupil and the session (login) that asked for it. */
+export interface MediaGrant {
+  userId: number;
+  sessionId: string;
+}
+
 /**
- * Signs a `/media/…` path for one user. The file can be fetched only with this signature, before it expires,
- * so a pupil without the offer (who never receives the link) cannot read the media.
+ * Signs a `/media/…` path for one session of one user. The file can be fetched only with this signature, before it
+ * expires and while that session lives (the `/media/*` handler checks the session: a logout or a password change ends
+ * the link at once), so a pupil without the offer (who never receives the link) cannot read the media.
  */
-export function signMedia(secret: string, path: string, userId: number, now: Date, ttlSeconds = MEDIA_TTL_S): SignedMedia {
+export function signMedia(secret: string, path: string, grant: MediaGrant, now: Date, ttlSeconds = MEDIA_TTL_S): SignedMedia {
   const exp = Math.floor(now.getTime() / 1000) + ttlSeconds;
-  const otp = mac(secret, `${path}|${userId}|${exp}`);
-  const playbackInfo = Buffer.from(JSON.stringify({ u: userId, exp })).toString("base64url");
+  const otp = mac(secret, `${path}|${grant.userId}|${grant.sessionId}|${exp}`);
+  const playbackInfo = Buffer.from(JSON.stringify({ u: grant.userId, s: grant.sessionId, exp })).toString("base64url");
   return { url: `${path}?otp=${otp}&playbackInfo=${playbackInfo}`, otp, playbackInfo, expiresAt: new Date(exp * 1000) };
 }
 
-/** Checks a media request: the signature matches the path and its claims, and has not expired. */
-export function verifyMedia(secret: string, path: string, otp: string | undefined, playbackInfo: string | undefined, now: Date): boolean {
-  if (!otp || !playbackInfo || otp.length > 100 || playbackInfo.length > 200) return false;
-  let claims: { u?: unknown; exp?: unknown };
+/**
+ * Checks a media request's signature: it matches the path and its claims, and has not expired. Answers whom it was
+ * signed for (the caller then checks that the session still lives), or null.
+ */
+export function verifyMedia(secret: string, path: string, otp: string | undefined, playbackInfo: string | undefined, now: Date): MediaGrant | null {
+  if (!otp || !playbackInfo || otp.length > 100 || playbackInfo.length > 300) return null;
+  let claims: { u?: unknown; s?: unknown; exp?: unknown };
   try {
-    claims = JSON.parse(Buffer.from(playbackInfo, "base64url").toString("utf8")) as { u?: unknown; exp?: unknown };
+    claims = JSON.parse(Buffer.from(playbackInfo, "base64url").toString("utf8")) as { u?: unknown; s?: unknown; exp?: unknown };
   } catch {
-    return false;
+    return null;
   }
-  if (typeof claims.u !== "number" || typeof claims.exp !== "number") return false;
-  if (claims.exp * 1000 <= now.getTime()) return false;
-  const expected = Buffer.from(mac(secret, `${path}|${claims.u}|${claims.exp}`));
+  if (typeof claims !== "object" || claims === null) return null;
+  if (typeof claims.u !== "number" || typeof claims.s !== "string" || typeof claims.exp !== "number") return null;
+  if (claims.exp * 1000 <= now.getTime()) return null;
+  const expected = Buffer.from(mac(secret, `${path}|${claims.u}|${claims.s}|${claims.exp}`));
   const given = Buffer.from(otp);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  return { userId: claims.u, sessionId: claims.s };
 }
