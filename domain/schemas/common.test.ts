@@ -4,6 +4,8 @@ import { isErrorCode } from "../errors";
 import {
   botCheckField,
   idSchema,
+  INT32_MAX,
+  intSchema,
   isBirthDateAllowed,
   isEmail,
   isStrongPassword,
@@ -167,6 +169,27 @@ describe("ids", () => {
     expect(outputOf(id, { f: "23" })).toEqual({ f: 23 });
   });
   it.each([0, -1, 1.5, "0", "abc", "1.5", "-3", "", null])("rejects %j", (x) => expect(errorsOf(id, { f: x })).not.toBeNull());
+  it("accepts the largest int4, 2,147,483,647, as a number and as a string", () => {
+    expect(outputOf(id, { f: INT32_MAX })).toEqual({ f: 2_147_483_647 });
+    expect(outputOf(id, { f: "2147483647" })).toEqual({ f: 2_147_483_647 });
+  });
+  it.each([2_147_483_648, "2147483648", "99999999999999999999", 1e20, Infinity, -Infinity, NaN, "1e309", "NaN", "-0", " 1", "0x10", true, [], {}])(
+    "rejects %j (beyond an int4 column, or not a whole number) with id_invalid",
+    (x) => expect([...new Set(errorsOf(id, { f: x })?.f)]).toEqual(["id_invalid"]),
+  );
+});
+
+describe("intSchema", () => {
+  const page = wrap(intSchema("page_invalid", 1, 500));
+  it("keeps its bounds and its code", () => {
+    expect(outputOf(page, { f: "500" })).toEqual({ f: 500 });
+    expect(errorsOf(page, { f: 501 })).toEqual({ f: ["page_invalid"] });
+    expect(errorsOf(page, { f: "0" })).toEqual({ f: ["page_invalid"] });
+  });
+  it("never takes more than an int4, whatever its maximum says", () => {
+    expect(errorsOf(wrap(intSchema("validation_failed")), { f: 2 ** 31 })).toEqual({ f: ["validation_failed"] });
+    expect(outputOf(wrap(intSchema("validation_failed")), { f: 0 })).toEqual({ f: 0 });
+  });
 });
 
 describe("bot-check field and issue mapping", () => {

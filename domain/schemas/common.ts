@@ -84,11 +84,25 @@ export const verificationCodeSchema = v.pipe(
   v.regex(CODE_RE, "code_invalid"),
 );
 
-export const idSchema = v.pipe(
-  v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))], "id_invalid"),
-  v.integer("id_invalid"),
-  v.minValue(1, "id_invalid"),
-);
+/** The largest value of a PostgreSQL `integer` (int4): every id and count column of the schema. */
+export const INT32_MAX = 2_147_483_647;
+
+/**
+ * A whole number between `min` and `max` (both within int4), given as a JSON number or as a string of digits (path
+ * and query values, form fields): anything else, a fraction, a number beyond the bounds, or a digit string too long
+ * to be one is refused with `code`. Every integer an operation takes goes through this (directly or as `idSchema`),
+ * so no input reaches the database with a value its columns cannot hold.
+ */
+export const intSchema = <C extends string>(code: C, min = 0, max = INT32_MAX) =>
+  v.pipe(
+    v.union([v.pipe(v.number(), v.finite(code)), v.pipe(v.string(), v.regex(/^\d{1,10}$/, code), v.transform(Number))], code),
+    v.integer(code),
+    v.minValue(min, code),
+    v.maxValue(max, code),
+  );
+
+/** An id (serial column): 1 to 2,147,483,647, as a number or a string of digits. */
+export const idSchema = intSchema("id_invalid", 1);
 
 /** Bot-check token, sent as `g-recaptcha-response` (ALTCHA payload, or anything when BOT_CHECK=off). */
 export const botCheckField = { "g-recaptcha-response": v.optional(v.string(), "") };

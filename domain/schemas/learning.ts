@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_MIN_CHARS } from "../constants";
-import { idSchema } from "./common";
+import { idSchema, intSchema } from "./common";
 
 /** Slugs of subjects, chapters and lessons. */
 export const SLUG_RE = /^[a-z0-9-]{1,80}$/;
@@ -47,9 +47,8 @@ export const AutocompleteSchema = v.object({
 export const VideoReportSchema = v.object({
   content: idSchema,
   reportReason: v.pipe(
-    v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))], "report_reason_required"),
-    v.integer("report_reason_invalid"),
-    v.minValue(1, "report_reason_invalid"),
+    v.union([v.number(), v.string()], "report_reason_required"),
+    intSchema("report_reason_invalid", 1),
   ),
   description: v.pipe(
     v.string("description_required"),
@@ -64,6 +63,6 @@ export const RecordingQuery = v.object({ subject: v.optional(slugSchema) });
 
 /** The bookmark toggle's body: the client may repeat the chapter and content (ids or slugs); the path decides. */
 export const BookmarkBody = v.object({
-  chapter: v.optional(v.union([v.string(), v.number()], "validation_failed")),
-  content: v.optional(v.union([v.string(), v.number()], "validation_failed")),
+  chapter: v.optional(v.union([slugSchema, idSchema], "validation_failed")),
+  content: v.optional(v.union([slugSchema, idSchema], "validation_failed")),
 });
