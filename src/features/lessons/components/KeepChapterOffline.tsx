@@ -71,14 +71,14 @@ export function KeepChapterOffline({ kind, subject, chapter, chapterName }: Prop
       setRemoving(true);
       try {
         await removeKeptChapter(userId, subject, chapter);
-        toast.success(t`Le chapitre n'est plus gardé sur cet appareil.`);
+        toast.show({ color: "teal", message: t`Le chapitre n'est plus gardé sur cet appareil.`, closeButtonProps: { "aria-label": t`Fermer` } });
       } finally {
         setRemoving(false);
       }
     };
     return (
       <Group gap="xs" wrap="wrap" justify="flex-end" data-testid="keep-done">
-        <Badge color="teal" variant="light" size="lg" leftSection={<IconCircleCheck size={16} aria-hidden />} style={{ textTransform: "none" }}>
+        <Badge color="teal.9" variant="filled" size="lg" leftSection={<IconCircleCheck size={16} aria-hidden />} style={{ textTransform: "none" }}>
           <Trans>Disponible hors ligne</Trans> · {formatBytes(state.kept.bytes, i18n.locale)}
         </Badge>
         <Button
@@ -89,7 +89,7 @@ export function KeepChapterOffline({ kind, subject, chapter, chapterName }: Prop
           leftSection={<IconTrash size={18} aria-hidden />}
           loading={removing}
           onClick={() => void onRemove()}
-          aria-label={t`Retirer ${chapterName} de cet appareil`}
+          aria-label={t`Retirer : ${chapterName}`}
         >
           <Trans>Retirer</Trans>
         </Button>
@@ -100,12 +100,12 @@ export function KeepChapterOffline({ kind, subject, chapter, chapterName }: Prop
   return (
     <>
       <Button
-        variant="light"
+        variant="subtle"
         h={TAP}
         miw={TAP}
         leftSection={<IconCloudDownload size={18} aria-hidden />}
         onClick={() => setOpened(true)}
-        aria-label={t`Garder ${chapterName} hors ligne`}
+        aria-label={t`Garder hors ligne : ${chapterName}`}
         data-testid="keep-open"
       >
         <Trans>Garder hors ligne</Trans>
@@ -148,8 +148,8 @@ function KeepDialog({ kind, subject, chapter, chapterName, onClose }: Props & { 
     if (!manifest.data) return;
     onClose();
     keepChapterForOffline(queryClient, kind, manifest.data).then(
-      () => toast.success(t`${chapterName} est disponible hors ligne.`),
-      (error: unknown) => toast.error(failure(error instanceof KeepError ? error.reason : "failed")),
+      () => toast.show({ color: "teal", message: t`${chapterName} est disponible hors ligne.`, closeButtonProps: { "aria-label": t`Fermer` } }),
+      (error: unknown) => toast.show({ color: "red", message: failure(error instanceof KeepError ? error.reason : "failed"), closeButtonProps: { "aria-label": t`Fermer` } }),
     );
   };
 
@@ -164,57 +164,67 @@ function KeepDialog({ kind, subject, chapter, chapterName, onClose }: Props & { 
   const reasonLabel = (a: string) => (a === "youtube" ? t`vidéo YouTube` : a === "quiz" ? t`quiz` : t`verrouillée`);
 
   return (
-    <Modal opened onClose={onClose} title={t`Garder hors ligne : ${chapterName}`} centered size="md">
-      {manifest.isPending ? (
-        <Group justify="center" p="md">
-          <Loader size="sm" aria-label={t`Calcul de la taille…`} />
-        </Group>
-      ) : manifest.isError ? (
-        <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />}>
-          <Trans>Une connexion est nécessaire pour garder ce chapitre hors ligne.</Trans>
-        </Alert>
-      ) : (
-        <Stack gap="sm">
-          <Text data-testid="keep-size">
-            <Trans>
-              Taille : <strong>{size}</strong> pour {lessonsLabel} (pages, vidéos et pièces jointes).
-            </Trans>
-          </Text>
-          {free !== null && (
-            <Text size="sm" c="dimmed" data-testid="keep-free">
-              <Trans>Espace libre sur cet appareil : {free}</Trans>
-            </Text>
-          )}
-          {online.length > 0 && (
-            <div>
-              <Text size="sm" fw={600}>
-                <Trans>Toujours avec une connexion :</Trans>
-              </Text>
-              <List size="sm" data-testid="keep-online-only">
-                {online.map((l) => (
-                  <List.Item key={l.id}>
-                    <bdi>{l.name}</bdi> ({reasonLabel(l.availability)})
-                  </List.Item>
-                ))}
-              </List>
-            </div>
-          )}
-          {count === 0 && <Alert color="yellow">{failure("nothing")}</Alert>}
-          {storage.data && !storage.data.supported && <Alert color="yellow">{failure("unsupported")}</Alert>}
-          {storage.data?.supported && !storage.data.enough && <Alert color="red">{failure("no_space")}</Alert>}
-          <Text size="xs" c="dimmed">
-            <Trans>Le navigateur peut vous demander d'autoriser le stockage durable, pour que le chapitre ne soit pas effacé.</Trans>
-          </Text>
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" h={TAP} onClick={onClose}>
-              <Trans>Annuler</Trans>
-            </Button>
-            <Button h={TAP} leftSection={<IconCloudDownload size={18} aria-hidden />} disabled={count === 0 || !enough} onClick={start} data-testid="keep-start">
-              <Trans>Télécharger ({size})</Trans>
-            </Button>
+    // Composed without Modal.Header: Mantine renders it as <header>, a second "banner" landmark on the page.
+    <Modal.Root opened onClose={onClose} centered size="md">
+      <Modal.Overlay />
+      <Modal.Content>
+        <Modal.Body pt="md">
+          <Group justify="space-between" align="flex-start" wrap="nowrap" mb="sm">
+            <Modal.Title fw={700}>{t`Garder hors ligne : ${chapterName}`}</Modal.Title>
+            <Modal.CloseButton aria-label={t`Fermer`} size={44} iconSize={20} />
           </Group>
-        </Stack>
-      )}
-    </Modal>
+          {manifest.isPending ? (
+            <Group justify="center" p="md">
+              <Loader size="sm" aria-label={t`Calcul de la taille…`} />
+            </Group>
+          ) : manifest.isError ? (
+            <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />}>
+              <Trans>Une connexion est nécessaire pour garder ce chapitre hors ligne.</Trans>
+            </Alert>
+          ) : (
+            <Stack gap="sm">
+              <Text data-testid="keep-size">
+                <Trans>
+                  Taille : <strong>{size}</strong> pour {lessonsLabel} (pages, vidéos et pièces jointes).
+                </Trans>
+              </Text>
+              {free !== null && (
+                <Text size="sm" c="dimmed" data-testid="keep-free">
+                  <Trans>Espace libre sur cet appareil : {free}</Trans>
+                </Text>
+              )}
+              {online.length > 0 && (
+                <div>
+                  <Text size="sm" fw={600}>
+                    <Trans>Toujours avec une connexion :</Trans>
+                  </Text>
+                  <List size="sm" data-testid="keep-online-only">
+                    {online.map((l) => (
+                      <List.Item key={l.id}>
+                        <bdi>{refName(l, i18n.locale)}</bdi> ({reasonLabel(l.availability)})
+                      </List.Item>
+                    ))}
+                  </List>
+                </div>
+              )}
+              {count === 0 && <Alert color="yellow">{failure("nothing")}</Alert>}
+              {storage.data && !storage.data.supported && <Alert color="yellow">{failure("unsupported")}</Alert>}
+              {storage.data?.supported && !storage.data.enough && <Alert color="red">{failure("no_space")}</Alert>}
+              <Text size="xs" c="dimmed">
+                <Trans>Le navigateur peut vous demander d'autoriser le stockage durable, pour que le chapitre ne soit pas effacé.</Trans>
+              </Text>
+              <Group justify="flex-end" gap="sm" mt="xs">
+                <Button variant="default" h={TAP} onClick={onClose}>
+                  <Trans>Annuler</Trans>
+                </Button>
+                <Button h={TAP} leftSection={<IconCloudDownload size={18} aria-hidden />} disabled={count === 0 || !enough} onClick={start} data-testid="keep-start">
+                  <Trans>Télécharger ({size})</Trans>
+                </Button>
+              </Group>
+            </Stack>
+          )}
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }
