@@ -17,6 +17,7 @@ export function currentLocale(locale: string): Locale {
 export function LanguageButton({ compact = false, ...rest }: { compact?: boolean } & Omit<ComponentPropsWithRef<"button">, "color">) {
   const { t, i18n } = useLingui();
   const current = currentLocale(i18n.locale);
+  const shown = compact ? current.toUpperCase() : LANGUAGE_NAMES[current];
   return (
     <Button
       variant="subtle"
@@ -28,11 +29,12 @@ export function LanguageButton({ compact = false, ...rest }: { compact?: boolean
       px={compact ? 6 : 10}
       style={{ flexShrink: 0 }}
       leftSection={<IconLanguage size={18} aria-hidden />}
-      aria-label={t`Changer de langue`}
+      // The name starts with the words shown (WCAG 2.5.3, label in name): "AR, changer de langue".
+      aria-label={t`${shown}, changer de langue`}
       data-testid="language-switcher"
       {...rest}
     >
-      {compact ? current.toUpperCase() : LANGUAGE_NAMES[current]}
+      {shown}
     </Button>
   );
 }

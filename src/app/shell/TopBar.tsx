@@ -42,6 +42,8 @@ export function TopBar({ isPhone, isDesktop, navOpen, onToggleNav, navId, toggle
         aria-controls={navId}
         id={toggleId}
         className={classes.navToggle}
+        // 44 × 44 px (WCAG 2.5.5) around the small burger; inline, as Mantine's own size rule comes later in the CSS.
+        style={{ width: 44, height: 44 }}
         data-testid="nav-toggle"
       />
       <Link to="/" className={classes.logoLink} aria-label={t`Darsi, accueil`}>

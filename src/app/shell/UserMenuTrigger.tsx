@@ -23,7 +23,8 @@ export function UserMenuTrigger({ className, ...props }: ComponentPropsWithRef<"
       aria-label={t`Menu du compte : ${fullName}`}
       data-testid="user-menu"
     >
-      <Indicator color="red.8" size={11} offset={4} withBorder disabled={!pendingParent} processing>
+      {/* The initials are a picture of the name, which the button's label says in full (label in name, WCAG 2.5.3). */}
+      <Indicator color="red.8" size={11} offset={4} withBorder disabled={!pendingParent} processing aria-hidden>
         <Avatar src={me.avatar} name={fullName} color="darsi.8" variant="filled" size={34} radius="xl" alt="" />
       </Indicator>
       <Box component="span" className={classes.hideBelowDesktop} maw={140}>
