@@ -28,7 +28,34 @@ const EnvSchema = v.object({
   DEV_OUTBOX: v.optional(v.picklist(["true", "false"])),
 });
 
-export type Env = v.InferOutput<typeof EnvSchema> & { devOutbox: boolean };
+/**
+ * The client's service bases (build-time variables of the PWA, src/lib/env.ts). When one is an absolute URL on another
+ * origin, that origin (and its websocket twin) is added to the CSP's connect-src; same-origin paths need nothing.
+ */
+const SERVICE_BASES = ["VITE_API_BASE", "VITE_PROGRESS_BASE", "VITE_ANALYTICS_BASE", "VITE_REVIEWS_BASE", "VITE_QUIZ_BASE", "VITE_NOTIFY_BASE"] as const;
+
+function serviceOrigins(source: Record<string, string | undefined>): string[] {
+  const origins = new Set<string>();
+  for (const name of SERVICE_BASES) {
+    const value = source[name];
+    if (!value || !/^https?:\/\//i.test(value)) continue;
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new Error(`Invalid environment:\n  ${name}: not a URL`);
+    }
+    origins.add(url.origin);
+    origins.add(`${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}`);
+  }
+  return [...origins];
+}
+
+export type Env = v.InferOutput<typeof EnvSchema> & {
+  devOutbox: boolean;
+  /** Other origins the PWA talks to (VITE_*_BASE given as absolute URLs), for the CSP's connect-src. */
+  serviceOrigins: string[];
+};
 
 /** Reads and validates the environment; exits with a readable list of problems when it is wrong. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -43,5 +70,5 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (env.DEV_OUTBOX === "true" && env.NODE_ENV === "production") {
     throw new Error("Invalid environment:\n  DEV_OUTBOX: the dev outbox is refused with NODE_ENV=production (it publishes every code)");
   }
-  return { ...env, devOutbox: env.DEV_OUTBOX === "true" };
+  return { ...env, devOutbox: env.DEV_OUTBOX === "true", serviceOrigins: serviceOrigins(source) };
 }

@@ -66,6 +66,8 @@ export async function measureStartup({ root, log }) {
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
+    // What is built is what is measured (the caller built it): a source edited meanwhile must not start a build.
+    START_SKIP_BUILD: "1",
   };
   delete env.DATABASE_URL;
   try {

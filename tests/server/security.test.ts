@@ -29,6 +29,9 @@ function expectSecurityHeaders(res: TestResponse) {
   expect(d.get("script-src")).not.toContain("'unsafe-eval'");
   expect(d.get("frame-ancestors")).toEqual(["'none'"]);
   expect(d.get("object-src")).toEqual(["'none'"]);
+  // Narrowed to what the app uses (issue 8): its own origin (websocket included), its own images.
+  expect(d.get("connect-src")).toEqual(["'self'"]);
+  expect(d.get("img-src")).toEqual(["'self'", "data:", "blob:"]);
   expect(res.headers.get("x-content-type-options")).toBe("nosniff");
   expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   expect(res.headers.get("x-frame-options")).toBe("DENY");
@@ -44,6 +47,35 @@ describe("security headers", () => {
     ["GET", "/api/docs"],
   ])("are set on %s %s", async (method, path) => {
     expectSecurityHeaders(await h.request(method, path));
+  });
+
+  it("let the client reach the service origins it was configured with, and no other", async () => {
+    const other = await startTestServer({
+      env: { VITE_PROGRESS_BASE: "https://progress.darsi.example/svc/progress", VITE_QUIZ_BASE: "http://quiz.darsi.example:8080/q", VITE_API_BASE: "/api" },
+    });
+    try {
+      const d = directives((await other.request("GET", "/health")).headers.get("content-security-policy")!);
+      expect(d.get("connect-src")).toEqual([
+        "'self'",
+        "https://progress.darsi.example",
+        "wss://progress.darsi.example",
+        "http://quiz.darsi.example:8080",
+        "ws://quiz.darsi.example:8080",
+      ]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("gzip JSON answers of 1 KiB and more when the client accepts it, and say that they vary", async () => {
+    const big = await h.request("GET", "/api/openapi.json", { headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(big.headers.get("content-encoding")).toBe("gzip");
+    expect(big.headers.get("vary")).toMatch(/accept-encoding/i);
+    const small = await h.request("GET", "/health", { headers: { "accept-encoding": "gzip" } });
+    expect(small.headers.get("content-encoding")).toBeNull();
+    const plain = await h.request("GET", "/api/openapi.json");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.json.openapi).toBe("3.1.0");
   });
 
   it("are set on a validation error too", async () => {
