@@ -14,7 +14,7 @@ import { refName } from "@/lib/reference";
 import { toast } from "@/lib/toast";
 import type { ViewerKind } from "../lessons.keys";
 import { formatBytes } from "../offline/formatBytes";
-import { keepChapterForOffline, useChapterKeepState } from "../offline/keepChapter";
+import { keepChapterForOffline, useChapterKeepState, useHealKeptChapter } from "../offline/keepChapter";
 
 interface Props {
   kind: ViewerKind;
@@ -47,6 +47,7 @@ export function KeepChapterOffline({ kind, subject, chapter, chapterName }: Prop
   const state = useChapterKeepState(subject, chapter);
   const [opened, setOpened] = useState(false);
   const [removing, setRemoving] = useState(false);
+  useHealKeptChapter(kind, state.status === "kept" ? state.kept : null);
 
   if (state.status === "downloading") {
     const percent = state.total > 0 ? Math.round((state.done / state.total) * 100) : 0;

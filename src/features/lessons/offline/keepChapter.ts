@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
-import type { QueryClient } from "@tanstack/react-query";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { CONTENT_TYPE, type LessonDto } from "@domain/learning";
 import type { OfflineManifestDto } from "@domain/offline";
 import {
@@ -69,7 +69,30 @@ export function useChapterKeepState(subject: string, chapter: string): ChapterKe
   return chapterKeepState(currentUserId(), subject, chapter);
 }
 
+/** "device" only when the chapter is kept AND the lesson's answer is on the device (a new build drops the saved answers). */
 export function useLessonOfflineState(subject: string, chapter: string, lesson: string): LessonOfflineState {
   useKeptVersion();
-  return lessonOfflineState(currentUserId(), subject, chapter, lesson);
+  const queryClient = useQueryClient();
+  const state = lessonOfflineState(currentUserId(), subject, chapter, lesson);
+  if (state === "device" && queryClient.getQueryData(lessonQueryOptions(subject, chapter, lesson).queryKey) === undefined) return "connection";
+  return state;
+}
+
+/**
+ * A kept chapter whose answers are no longer on the device (an update of the app drops the saved answers; the files
+ * stay) gets them again, quietly, when there is a connection.
+ */
+export function useHealKeptChapter(kind: ViewerKind, kept: KeptChapter | null): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!kept || navigator.onLine === false) return;
+    const { subject, chapter } = kept;
+    const missing = Object.entries(kept.lessons)
+      .filter(([slug, a]) => a === "keepable" && queryClient.getQueryData(lessonQueryOptions(subject, chapter, slug).queryKey) === undefined)
+      .map(([slug]) => slug);
+    const list = lessonListQueryOptions(kind, subject, chapter);
+    if (missing.length === 0 && queryClient.getQueryData(list.queryKey) !== undefined) return;
+    void queryClient.prefetchQuery(list);
+    for (const slug of missing) void queryClient.prefetchQuery(lessonQueryOptions(subject, chapter, slug));
+  }, [queryClient, kind, kept]);
 }
