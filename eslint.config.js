@@ -27,7 +27,7 @@ const zones = [
 ];
 
 export default tseslint.config(
-  { ignores: ["dist", "node_modules", "src/routeTree.gen.ts", "coverage", "test-results", "playwright-report", ".data", "public", "server/db/migrations"] },
+  { ignores: ["dist", "dist-server", "node_modules", "src/routeTree.gen.ts", "coverage", "test-results", "playwright-report", ".data", "public", "server/db/migrations"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
