@@ -89,7 +89,7 @@ describe("UserMenu", () => {
 
     it("draws the trigger at once, as a closed menu button with the pending-request dot", async () => {
       await renderWithProviders(<UserMenu />, { me: makeMe({ name: "Yasmine", last_name: "Ben Salah", hasParent: true, hasParentRequest: true }) });
-      const trigger = screen.getByRole("button", { name: "Menu du compte : Yasmine Ben Salah" });
+      const trigger = screen.getByRole("button", { name: "Yasmine Ben Salah, menu du compte" });
       expect(trigger.getAttribute("aria-haspopup")).toBe("menu");
       expect(trigger.getAttribute("aria-expanded")).toBe("false");
       expect(trigger.querySelector(".mantine-Indicator-indicator")).toBeTruthy();

@@ -20,12 +20,13 @@ export function UserMenuTrigger({ className, ...props }: ComponentPropsWithRef<"
     <UnstyledButton
       {...props}
       className={className ? `${classes.userButton} ${className}` : classes.userButton}
-      aria-label={t`Menu du compte : ${fullName}`}
+      aria-label={t`${fullName}, menu du compte`}
       data-testid="user-menu"
     >
-      {/* The initials are a picture of the name, which the button's label says in full (label in name, WCAG 2.5.3). */}
+      {/* No initials: letters the label does not say would break "label in name" (WCAG 2.5.3) for voice control; the
+          label starts with the name the button shows from 1200 px. */}
       <Indicator color="red.8" size={11} offset={4} withBorder disabled={!pendingParent} processing aria-hidden>
-        <Avatar src={me.avatar} name={fullName} color="darsi.8" variant="filled" size={34} radius="xl" alt="" />
+        <Avatar src={me.avatar} color="darsi.8" variant="filled" size={34} radius="xl" alt="" />
       </Indicator>
       <Box component="span" className={classes.hideBelowDesktop} maw={140}>
         <Text component="span" size="sm" fw={600} truncate="end" display="block">
