@@ -41,6 +41,15 @@ interface GateFacts {
 }
 
 /** Which gates of SPEC §2 an account stands at; an impersonating admin's session passes them all. */
+/** The account's columns that `accountGates` reads, for a select joined to `users`. */
+export const GATE_COLUMNS = {
+  verified: users.verified,
+  mustChangePassword: users.mustChangePassword,
+  completed: users.completed,
+  googleId: users.googleId,
+  facebookId: users.facebookId,
+};
+
 export function accountGates(user: GateFacts, adminId: number | null): AccountGate[] {
   if (adminId !== null) return [];
   const gates: AccountGate[] = [];
@@ -131,13 +140,7 @@ const liveSessions = preparedFor((db) =>
     .select({
       s: sessions,
       userType: users.userType,
-      gate: {
-        verified: users.verified,
-        mustChangePassword: users.mustChangePassword,
-        completed: users.completed,
-        googleId: users.googleId,
-        facebookId: users.facebookId,
-      },
+      gate: GATE_COLUMNS,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

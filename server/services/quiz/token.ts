@@ -10,7 +10,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { sign, verify } from "hono/jwt";
 import { QUIZ_TOKEN_TTL_SECONDS, type QuizLoginDto } from "../../../domain/quiz";
 import { sessions, users } from "../../db/schema";
-import { accountGates, bearerToken, enforceGates, type AuthInfo } from "../../lib/auth";
+import { GATE_COLUMNS, accountGates, bearerToken, enforceGates, type AuthInfo } from "../../lib/auth";
 import type { Deps } from "../../lib/deps";
 import { AppError } from "../../lib/errors";
 
@@ -72,13 +72,7 @@ export async function authenticateQuiz(deps: Pick<Deps, "db" | "secret" | "now">
       userId: sessions.userId,
       adminId: sessions.adminId,
       expiresAt: sessions.expiresAt,
-      gate: {
-        verified: users.verified,
-        mustChangePassword: users.mustChangePassword,
-        completed: users.completed,
-        googleId: users.googleId,
-        facebookId: users.facebookId,
-      },
+      gate: GATE_COLUMNS,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
