@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { connect, createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PASSWORD } from "./helpers";
+import { ownServer } from "./ownServer";
 
 // This spec runs its own server so that it can really stop it and start it again on the same database (DESIGN §6:
 // context.setOffline does not cut service-worker fetches). Same build (dist/), its own port and DATA_DIR.
@@ -13,49 +12,11 @@ const BASE = `http://localhost:${PORT}`;
 const DATA_DIR = join(tmpdir(), `darsi-e2e-offline-${PORT}`);
 const MAGAZINE_TYPE = 3;
 
-let server: ChildProcess | null = null;
-
-async function startServer(): Promise<void> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), DATA_DIR, BOT_CHECK: "off", RATE_LIMIT_FACTOR: "1000", LOG_LEVEL: "warn" };
-  delete env.DATABASE_URL; // the embedded database, kept across the restart
-  delete env.NODE_ENV;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { env, stdio: "inherit" });
-  server = child;
-  await expect
-    .poll(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-        return (await fetch(`${BASE}/health`).catch(() => null))?.ok ?? false;
-      },
-      { timeout: 120_000, intervals: [250] },
-    )
-    .toBe(true);
-}
-
-async function stopServer(): Promise<void> {
-  const child = server;
-  server = null;
-  if (!child || child.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-  await expect.poll(async () => (await fetch(`${BASE}/health`).catch(() => null)) === null).toBe(true);
-}
-
-async function apiLogin(username: string): Promise<{ token: string; expires_at: string }> {
-  const res = await fetch(`${BASE}/api/auth/login_check`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  return (await res.json()).payload;
-}
-
-async function apiGet<T>(path: string, token: string): Promise<T> {
-  const res = await fetch(`${BASE}${path}`, { headers: { Authorization: `Bearer ${token}` } });
-  return (await res.json()).payload as T;
-}
+const own = ownServer(PORT, DATA_DIR);
+const startServer = own.start;
+const stopServer = own.stop;
+const apiLogin = own.login;
+const apiGet = own.get;
 
 /** A magazine lesson of the pupil's Mathématiques, open to them and never read: its viewer path and its API path. */
 async function unreadMagazine(token: string): Promise<{ viewer: string; api: string }> {
