@@ -43,15 +43,20 @@ function productionBuild(): Plugin {
   };
 }
 
+/** Roots of the `shell` chunk (their static imports come along): the layout, the home and subject lists, and the shell's
+ * own code — not the subject page or the bookmarks, which stay lazy so that the home's first load stays in budget. */
+const SHELL_ROUTES = /[\\/]src[\\/]routes[\\/]_auth(\.tsx|[\\/](index|subjects|courses)\.tsx)\?tsr-split/;
+const SIGNED_IN_SHELL = (id: string) => SHELL_ROUTES.test(id) || /[\\/]src[\\/]app[\\/]shell[\\/]/.test(id);
+
 /**
  * Fewer, earlier chunks for a signed-in start: the code of the signed-in shell (the authenticated layout and the list
- * pages: home, subjects, a subject's chapters, bookmarks, with the chunks they import and the shell's own lazy parts)
+ * pages: home and subjects, with the chunks they import and the shell's own lazy parts)
  * is named in a `<meta name="darsi-signed-in">` of index.html; `public/boot.js` turns it into `<link rel="modulepreload">`
  * when a session is on the device, so that those chunks are fetched and compiled while the entry chunk is evaluated,
  * instead of one after the other once the router has matched. The sign-in page loads none of it.
  */
 function signedInPreload(): Plugin {
-  const ROUTES = /[\\/]src[\\/]routes[\\/]_auth(\.tsx|[\\/](index|subjects|courses|liste-de-favoris|subjects_\.\$subject\.details)\.tsx)\?tsr-split/;
+  const ROUTES = SHELL_ROUTES;
   // Lazy parts of the shell worth having at once; heavy or rare ones (lesson viewer, quiz, other languages, the outbox's
   // database) load when needed.
   const NOT_PRELOADED = /^(LessonViewer|QuizPlayer|catalog-|sync-|keep|Modal|WelcomeModal|SearchCombobox|Combobox|Select|notifications|LazyNotifications|Notifications)/;
@@ -83,7 +88,7 @@ function signedInPreload(): Plugin {
           if (lazyDepth > 0) for (const d of chunk.dynamicImports) add(d, lazyDepth - 1);
         };
         for (const chunk of chunks.values()) {
-          if (chunk.moduleIds.some((id) => ROUTES.test(id))) add(chunk.fileName, /_auth-/.test(chunk.fileName) ? 1 : 0);
+          if (chunk.moduleIds.some((id) => ROUTES.test(id))) add(chunk.fileName, chunk.moduleIds.some((id) => /[\\/]_auth\.tsx\?tsr-split/.test(id)) ? 1 : 0);
         }
         const list = [...wanted].map((f) => `/${f}`).join(" ");
         // Before boot.js, which reads it.
@@ -147,7 +152,12 @@ export default defineConfig({
         codeSplitting: {
           // Everything the first screen needs in one file: one request and better compression on a slow
           // phone than thirty small modulepreloads. Route screens stay in their own lazy chunks.
-          groups: [{ name: "app", tags: ["$initial"] }],
+          groups: [
+            { name: "app", tags: ["$initial"], priority: 2 },
+            // A signed-in start: the shell and the list pages (with what they import that the entry does not) in one
+            // file, preloaded by boot.js, instead of some sixty small chunks read one after the other's parse.
+            { name: "shell", test: SIGNED_IN_SHELL, priority: 1 },
+          ],
         },
       },
     },
