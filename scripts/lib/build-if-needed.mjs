@@ -19,7 +19,7 @@ const INPUT_DIRS = ["src", "public", "domain", "service-worker"];
 const INPUT_FILES = ["index.html", "vite.config.ts", "lingui.config.ts", "package-lock.json"];
 
 /** The newest mtime (ms) under a path, with the path that has it. */
-function newest(path, best = { mtime: 0, path: "" }) {
+export function newest(path, best = { mtime: 0, path: "" }) {
   let st;
   try {
     st = statSync(path);

@@ -5,32 +5,16 @@
 //
 // Rebuilt when dist-server/main.mjs is missing or older than any file under server/ or domain/, tsconfig.base.json,
 // package-lock.json or this script (a build takes about a second).
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { newest } from "./build-if-needed.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const SERVER_OUT_DIR = join(ROOT, "dist-server");
 export const SERVER_ENTRY = join(SERVER_OUT_DIR, "main.mjs");
 
 const INPUTS = ["server", "domain", "tsconfig.base.json", "package-lock.json", "scripts/lib/build-server.mjs"];
-
-function newest(path, best = { mtime: 0, path: "" }) {
-  let st;
-  try {
-    st = statSync(path);
-  } catch {
-    return best;
-  }
-  if (st.mtimeMs > best.mtime) best = { mtime: st.mtimeMs, path };
-  if (st.isDirectory()) {
-    for (const entry of readdirSync(path)) {
-      if (entry === "node_modules" || entry === ".git") continue;
-      best = newest(join(path, entry), best);
-    }
-  }
-  return best;
-}
 
 /** Why the bundle must be rebuilt, or null when it is up to date. */
 export function serverStaleReason(root = ROOT) {

@@ -1,4 +1,3 @@
-import { mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
@@ -65,14 +64,11 @@ test.describe("a chapter kept for offline study", () => {
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    rmSync(DATA_DIR, { recursive: true, force: true });
-    mkdirSync(DATA_DIR, { recursive: true });
-    await startServer();
+    await own.startFresh();
   });
 
   test.afterAll(async () => {
-    await stopServer();
-    rmSync(DATA_DIR, { recursive: true, force: true });
+    await own.dispose();
   });
 
   test("shows its size, downloads with progress, opens with the server stopped (list, magazine pages, video, attachment), can be removed, and logout wipes it", async ({ page }) => {

@@ -1,4 +1,3 @@
-import { mkdirSync, rmSync } from "node:fs";
 import { connect, createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -113,14 +112,11 @@ test.describe("offline-first", () => {
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    rmSync(DATA_DIR, { recursive: true, force: true });
-    mkdirSync(DATA_DIR, { recursive: true });
-    await startServer();
+    await own.startFresh();
   });
 
   test.afterAll(async () => {
-    await stopServer();
-    rmSync(DATA_DIR, { recursive: true, force: true });
+    await own.dispose();
   });
 
   test("with the server stopped, subjects and an opened lesson render from the device; work made offline reaches the server once when it returns; logout leaves nothing", async ({ page }) => {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
 import { expect } from "@playwright/test";
 import { DEMO_PASSWORD } from "./helpers";
 
@@ -38,6 +39,19 @@ export function ownServer(port: number, dataDir: string) {
     await expect.poll(async () => (await fetch(`${base}/health`).catch(() => null)) === null).toBe(true);
   }
 
+  /** Starts it on an empty DATA_DIR (seeded on start), for a spec's beforeAll. */
+  async function startFresh(): Promise<void> {
+    rmSync(dataDir, { recursive: true, force: true });
+    mkdirSync(dataDir, { recursive: true });
+    await start();
+  }
+
+  /** Stops it and deletes its DATA_DIR, for a spec's afterAll. */
+  async function dispose(): Promise<void> {
+    await stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
   async function login(username: string): Promise<{ token: string; expires_at: string }> {
     const res = await fetch(`${base}/api/auth/login_check`, {
       method: "POST",
@@ -52,5 +66,5 @@ export function ownServer(port: number, dataDir: string) {
     return (await res.json()).payload as T;
   }
 
-  return { base, start, stop, login, get };
+  return { base, start, stop, startFresh, dispose, login, get };
 }
