@@ -47,13 +47,14 @@ describe("forum (SPEC §6: Silver+ or Gold for the whole year)", () => {
 
 describe("wallet label variant (1 point, 2 to 10, more)", () => {
   it.each([
-    [1, "one"],
-    [2, "few"],
-    [10, "few"],
-    [11, "many"],
-    [120, "many"],
+    [1000, "one"],
+    [2000, "few"],
+    [10_000, "few"],
+    [11_000, "many"],
+    [120_000, "many"],
+    [2_500, "many"],
     [0, "many"],
-  ] as const)("%i points → %s", (points, variant) => expect(pointsLabelVariant(points)).toBe(variant));
+  ] as const)("%i millimes → %s", (points, variant) => expect(pointsLabelVariant(points)).toBe(variant));
 });
 
 describe("Parrain entry", () => {

@@ -46,6 +46,7 @@ export interface Me {
   gender: "male" | "female" | null;
   birth_date: string | null;
   avatar: string | null;
+  /** The wallet balance in millimes (1 point = 1 TND = 1,000 millimes). */
   points: number;
   gift_point: number;
   division: NamedRef | null;
@@ -97,10 +98,10 @@ export function forumWarning(affiliations: readonly Affiliation[]): "no_access" 
   return hasGroup(affiliations, [GROUP.operatorSilver]) ? "upgrade" : "no_access";
 }
 
-/** Wallet label variant: 1 point, 2 to 10 points, more (SPEC §2 "wallet widget"). */
-export function pointsLabelVariant(points: number): "one" | "few" | "many" {
-  if (points === 1) return "one";
-  if (points >= 2 && points <= 10) return "few";
+/** Wallet label variant of a balance in millimes: 1 point, 2 to 10 points, more (SPEC §2 "wallet widget"). */
+export function pointsLabelVariant(millimes: number): "one" | "few" | "many" {
+  if (millimes === 1000) return "one";
+  if (millimes >= 2000 && millimes <= 10_000 && millimes % 1000 === 0) return "few";
   return "many";
 }
 

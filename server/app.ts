@@ -7,6 +7,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ERROR_DESCRIPTIONS } from "./lib/error-descriptions";
+import { readIdempotencyKey } from "./lib/idempotency";
 import { AppError } from "./lib/errors";
 import { authenticate, enforceGates, isSessionLive } from "./lib/auth";
 import { enforceRole } from "./lib/access";
@@ -101,6 +102,10 @@ export function mount(app: Hono, deps: Deps, def: RouteDef): void {
     const raw = (def.method === "post" || def.method === "put") && !FORM_TYPES.test(c.req.header("content-type") ?? "") ? await readJson(c) : {};
     const body = def.body ? await parseOrThrow(def.body, raw) : undefined;
     const ip = clientIp(c);
+    const idempotencyKey = readIdempotencyKey(c.req.header("idempotency-key"));
+    if (def.idempotency === "required" && idempotencyKey === undefined) {
+      throw new AppError(422, "idempotency_key_required", { "Idempotency-Key": ["idempotency_key_required"] });
+    }
     for (const { rule, subject } of def.rateLimits ?? []) {
       const who = subject ? await subject({ ip, body, query, auth, deps }) : ip;
       await hitRateLimit(deps.db, rule, who, deps.now(), deps.env.RATE_LIMIT_FACTOR);
@@ -111,7 +116,7 @@ export function mount(app: Hono, deps: Deps, def: RouteDef): void {
         throw new AppError(403, "bot_check_failed");
       }
     }
-    const result = await def.handler({ deps, body, query, params, auth, ip, c } as never);
+    const result = await def.handler({ deps, body, query, params, auth, ip, idempotencyKey, c } as never);
     if (result instanceof Response) return result;
     const { status = 200, ...envelope } = result;
     return c.json(envelope, status);

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { openDatabase } from "./db/client";
 import { seedDemo } from "./db/seed/demo";
+import { ensurePlatformWallets } from "./services/wallet/ledger";
 import { seedLearning } from "./db/seed/learning";
 import { seedQuizzes } from "./db/seed/quiz";
 import { seedReference } from "./db/seed/reference";
@@ -30,6 +31,7 @@ export async function createDeps(env: Env, overrides: Partial<Pick<Deps, "now">>
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const now = overrides.now ?? (() => new Date());
   if (await seedReference(database.db)) log.info("seeded reference data");
+  await ensurePlatformWallets(database.db);
   if (env.SEED_DEMO && (await seedDemo(database.db, now()))) log.info("seeded demo accounts");
   if (await seedLearning(database.db, now(), { demo: env.SEED_DEMO })) log.info("seeded learning catalogue");
   if (env.SEED_DEMO && (await seedQuizzes(database.db))) log.info("seeded quizzes");

@@ -1,8 +1,8 @@
 /**
- * Operator commands. They ask the running server (same PORT, same DATA_DIR or JWT_SECRET) and, when none
- * answers, open the database themselves.
- *   npm run admin -- impersonate <phone|e-mail> [--admin <login>]   one-time /switch link (60 s)
- *   npm run admin -- expire-password <phone|e-mail>                 next login must reset the password
+ * Operator commands: `npm run admin -- <command> [args]`. Each asks the running server (same PORT, same DATA_DIR or
+ * JWT_SECRET, authenticated by the key derived from the server secret) and, when none answers, opens the database
+ * itself (PGlite allows one process at a time). Add a command to `COMMANDS`: its usage line, the admin route it
+ * calls, the service verb for the direct path, and how it prints the result.
  */
 import { createDeps, loadSecret } from "../boot";
 import { loadEnv } from "../env";
@@ -10,17 +10,7 @@ import type { Deps } from "../lib/deps";
 import { adminCliKey } from "../routes/admin/admin-key";
 import { createImpersonation } from "../services/auth/impersonation";
 import { expirePassword } from "../services/auth/password";
-
-function usage(): never {
-  console.error("usage: npm run admin -- impersonate <phone|e-mail> [--admin <admin login>]");
-  console.error("       npm run admin -- expire-password <phone|e-mail>");
-  process.exit(2);
-}
-
-const [command, login, ...rest] = process.argv.slice(2);
-if (!login || (command !== "impersonate" && command !== "expire-password")) usage();
-const adminIndex = rest.indexOf("--admin");
-const admin = adminIndex >= 0 ? rest[adminIndex + 1] : undefined;
+import { checkLedger, type LedgerCheck } from "../services/wallet/ledger";
 
 const env = loadEnv({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
 const base = env.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${env.PORT}`;
@@ -55,17 +45,65 @@ async function viaDatabase<T>(verb: (deps: Deps) => Promise<T>): Promise<T> {
   }
 }
 
-if (command === "impersonate") {
-  type Link = { token: string; adminId: number; userId: number; expiresAt: string | Date };
-  const link =
-    (await viaServer<Link>("/admin/impersonations", { login, admin })) ?? (await viaDatabase((deps) => createImpersonation(deps, login, admin)));
-  const url = new URL("/switch", base);
-  url.searchParams.set("token", link.token);
-  url.searchParams.set("adminId", String(link.adminId));
-  url.searchParams.set("userId", String(link.userId));
-  console.log(url.toString());
-  console.error(`single use, expires at ${new Date(link.expiresAt).toISOString()}`);
-} else {
-  const done = (await viaServer<{ userId: number }>("/admin/expire-password", { login })) ?? (await viaDatabase((deps) => expirePassword(deps, login)));
-  console.log(`password expired for user ${done.userId}: the next login goes through a reset`);
+/** Through the server when one runs, else directly on the database. */
+async function run<T>(path: string, body: unknown, verb: (deps: Deps) => Promise<T>): Promise<T> {
+  return (await viaServer<T>(path, body)) ?? (await viaDatabase(verb));
 }
+
+interface Command {
+  usage: string;
+  /** Runs the command with its arguments; returns the process exit code. */
+  run(args: string[]): Promise<number>;
+}
+
+const COMMANDS: Record<string, Command> = {
+  impersonate: {
+    usage: "impersonate <phone|e-mail> [--admin <admin login>]   one-time /switch link (60 s)",
+    async run([login, ...rest]) {
+      if (!login) return usage();
+      const adminIndex = rest.indexOf("--admin");
+      const admin = adminIndex >= 0 ? rest[adminIndex + 1] : undefined;
+      type Link = { token: string; adminId: number; userId: number; expiresAt: string | Date };
+      const link = await run<Link>("/admin/impersonations", { login, admin }, (deps) => createImpersonation(deps, login, admin));
+      const url = new URL("/switch", base);
+      url.searchParams.set("token", link.token);
+      url.searchParams.set("adminId", String(link.adminId));
+      url.searchParams.set("userId", String(link.userId));
+      console.log(url.toString());
+      console.error(`single use, expires at ${new Date(link.expiresAt).toISOString()}`);
+      return 0;
+    },
+  },
+  "expire-password": {
+    usage: "expire-password <phone|e-mail>                 next login must reset the password",
+    async run([login]) {
+      if (!login) return usage();
+      const done = await run("/admin/expire-password", { login }, (deps) => expirePassword(deps, login));
+      console.log(`password expired for user ${done.userId}: the next login goes through a reset`);
+      return 0;
+    },
+  },
+  "ledger-check": {
+    usage: "ledger-check                                    every balance equals the sum of its ledger entries",
+    async run() {
+      const check = await run<LedgerCheck>("/admin/ledger-check", {}, (deps) => checkLedger(deps.db));
+      console.log(
+        `${check.wallets} wallets, ${check.entries} entries, sum of balances ${check.total} millimes: ` +
+          (check.ok ? "OK" : "MISMATCH"),
+      );
+      for (const m of check.mismatched) console.log(`  wallet ${m.walletId}: balance ${m.balance} ≠ entries ${m.sum}`);
+      for (const id of check.unbalancedMovements) console.log(`  movement ${id} does not sum to zero`);
+      for (const id of check.negative) console.log(`  wallet ${id} is negative`);
+      return check.ok ? 0 : 1;
+    },
+  },
+};
+
+function usage(): number {
+  console.error(Object.values(COMMANDS).map((c, i) => `${i === 0 ? "usage:" : "      "} npm run admin -- ${c.usage}`).join("\n"));
+  return 2;
+}
+
+const [name, ...args] = process.argv.slice(2);
+const command = name ? COMMANDS[name] : undefined;
+process.exitCode = command ? await command.run(args) : usage();

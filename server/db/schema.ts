@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   real,
   boolean,
@@ -142,7 +143,13 @@ export const affiliations = pgTable(
     period: text("period").notNull(),
     startDate: date("start_date", { mode: "string" }).notNull(),
     endDate: date("end_date", { mode: "string" }).notNull(),
-    amountPaid: integer("amount_paid").notNull().default(0),
+    amountPaid: bigint("amount_paid", { mode: "number" }).notNull().default(0),
+    offerDivisionId: integer("offer_division_id"),
+    /** Null: every subject the offer's group unlocks; otherwise only these subjects. */
+    subjectIds: integer("subject_ids").array(),
+    chapterId: integer("chapter_id"),
+    movementId: uuid("movement_id"),
+    createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [index("affiliations_user_idx").on(t.userId)],
 );
@@ -207,42 +214,215 @@ export const usedBotChallenges = pgTable("used_bot_challenges", {
 });
 
 // ───────────────────────── wallet ─────────────────────────
-/** One row per wallet owner; user_id null is never used: the platform's own wallets have negative ids. */
+/** Money columns: integer millimes (1 TND = 1,000 millimes; 1 point = 1 TND), bigint in the database. */
+const millimes = (name: string) => bigint(name, { mode: "number" });
+
+/**
+ * One row per wallet owner: a user's id, or a negative id for the platform's own wallets (`PLATFORM_WALLETS` of
+ * services/wallet/ledger.ts). `balance` is maintained by the ledger's trigger only (migration 0005); a user's balance
+ * can never go negative (check constraint).
+ */
 export const wallets = pgTable(
   "wallets",
   {
     ownerId: integer("owner_id").primaryKey(),
-    balance: integer("balance").notNull().default(0),
+    balance: millimes("balance").notNull().default(0),
     kind: text("kind").notNull().default("user"),
   },
   (t) => [check("wallets_user_balance_non_negative", sql`${t.kind} <> 'user' OR ${t.balance} >= 0`)],
 );
 
-/** Append-only ledger: every movement is two entries summing to zero. */
+/** Append-only ledger: every movement is entries summing to zero (checked at commit); never updated or deleted. */
 export const ledgerEntries = pgTable(
   "ledger_entries",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     movementId: uuid("movement_id").notNull(),
     walletId: integer("wallet_id").notNull().references(() => wallets.ownerId),
-    amount: integer("amount").notNull(),
+    amount: millimes("amount").notNull(),
     kind: text("kind").notNull(),
     description: text("description").notNull().default(""),
+    /** What the movement is about: `transfer` / `topup` / `affiliation` / `discount_use` … and its id. */
+    refType: text("ref_type"),
+    refId: text("ref_id"),
+    /** The operator who acted (impersonation). */
+    adminId: integer("admin_id"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  (t) => [index("ledger_wallet_idx").on(t.walletId), index("ledger_movement_idx").on(t.movementId)],
+  (t) => [index("ledger_wallet_idx").on(t.walletId), index("ledger_movement_idx").on(t.movementId), index("ledger_ref_idx").on(t.refType, t.refId)],
 );
 
-// ───────────────────────── relations used by /auth/me ─────────────────────────
-export const discountCodes = pgTable("discount_codes", {
+// ───────────────────────── offers and purchases ─────────────────────────
+export const offers = pgTable("offers", {
+  id: integer("id").primaryKey(),
+  groupId: integer("group_id").notNull().references(() => offerGroups.id),
+  name: text("name").notNull(),
+  nameAr: text("name_ar"),
+  nameEn: text("name_en"),
+  type: text("type").$type<"primary" | "pack">().notNull(),
+  color: text("color").notNull(),
+  description: text("description").notNull().default(""),
+  descriptionAr: text("description_ar"),
+  descriptionEn: text("description_en"),
+  position: integer("position").notNull(),
+  disabled: boolean("disabled").notNull().default(false),
+  isFree: boolean("is_free").notNull().default(false),
+  /** The pupil picks subjects (prices per subject in `offer_subject_details`). */
+  perSubject: boolean("per_subject").notNull().default(false),
+  /** False for offer 102: one period, no switch. */
+  periodSwitch: boolean("period_switch").notNull().default(true),
+  slices: integer("slices").notNull().default(1),
+});
+
+/** An offer as sold to one class (`offerDivisionDetail` of the checkout), with the class discount of SPEC §3. */
+export const offerDivisions = pgTable(
+  "offer_divisions",
+  {
+    id: serial("id").primaryKey(),
+    offerId: integer("offer_id").notNull().references(() => offers.id),
+    divisionId: integer("division_id").notNull().references(() => divisions.id),
+    discountType: text("discount_type").$type<"percentage" | "fixed">(),
+    discountAmount: integer("discount_amount"),
+    onBasePrice: boolean("on_base_price").notNull().default(false),
+  },
+  (t) => [uniqueIndex("offer_divisions_offer_division_uq").on(t.offerId, t.divisionId), index("offer_divisions_division_idx").on(t.divisionId)],
+);
+
+export const OFFER_PERIODS = ["day", "week", "month", "year", "free"] as const;
+export type OfferPeriod = (typeof OFFER_PERIODS)[number];
+
+export const offerPrices = pgTable(
+  "offer_prices",
+  {
+    offerDivisionId: integer("offer_division_id").notNull().references(() => offerDivisions.id, { onDelete: "cascade" }),
+    period: text("period").$type<OfferPeriod>().notNull(),
+    price: millimes("price").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.offerDivisionId, t.period] })],
+);
+
+export const offerSubjectDetails = pgTable(
+  "offer_subject_details",
+  {
+    id: serial("id").primaryKey(),
+    offerDivisionId: integer("offer_division_id").notNull().references(() => offerDivisions.id, { onDelete: "cascade" }),
+    subjectId: integer("subject_id").notNull().references(() => subjects.id, { onDelete: "cascade" }),
+    price: millimes("price").notNull(),
+    description: text("description").notNull().default(""),
+  },
+  (t) => [uniqueIndex("offer_subject_details_uq").on(t.offerDivisionId, t.subjectId)],
+);
+
+export const discountCodeUses = pgTable(
+  "discount_code_uses",
+  {
+    id: serial("id").primaryKey(),
+    codeId: integer("code_id").notNull().references(() => discountCodes.id),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    affiliationId: integer("affiliation_id").notNull().references(() => affiliations.id, { onDelete: "cascade" }),
+    discount: millimes("discount").notNull(),
+    ownerProfit: millimes("owner_profit").notNull().default(0),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("discount_code_uses_code_user_uq").on(t.codeId, t.userId)],
+);
+
+/** The discount code a pupil has added before paying: one at a time (unique per user). */
+export const appliedDiscountCodes = pgTable(
+  "applied_discount_codes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    codeId: integer("code_id").notNull().references(() => discountCodes.id, { onDelete: "cascade" }),
+    offerId: integer("offer_id").notNull().references(() => offers.id),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("applied_discount_codes_user_uq").on(t.userId)],
+);
+
+/** Influencers' revenue paid out. */
+export const benefitPayments = pgTable("benefit_payments", {
   id: serial("id").primaryKey(),
   userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  amount: millimes("amount").notNull(),
+  payedAt: ts("payed_at").notNull().defaultNow(),
+});
+
+// ───────────────────────── top-ups, transfers, operator ─────────────────────────
+export const PAYMENT_METHODS = ["bank", "d17", "online", "operator"] as const;
+
+/** A top-up request (a row of the points history). */
+export const topupCodes = pgTable(
+  "topup_codes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    paymentMethod: text("payment_method").$type<(typeof PAYMENT_METHODS)[number]>().notNull(),
+    reference: text("reference"),
+    amount: millimes("amount").notNull(),
+    comment: text("comment"),
+    status: text("status").$type<"pending" | "approved" | "rejected" | "failed">().notNull().default("pending"),
+    /** The order id given to a payment gateway (online, D17): unique, unguessable. */
+    orderId: text("order_id").unique(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    decidedAt: ts("decided_at"),
+    decidedBy: text("decided_by"),
+    movementId: uuid("movement_id"),
+  },
+  (t) => [index("topup_codes_user_idx").on(t.userId, t.id)],
+);
+
+export const transfers = pgTable(
+  "transfers",
+  {
+    id: serial("id").primaryKey(),
+    fromUserId: integer("from_user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    toUserId: integer("to_user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    amount: millimes("amount").notNull(),
+    status: text("status").$type<"pending" | "confirmed" | "cancelled">().notNull().default("pending"),
+    adminId: integer("admin_id").references(() => users.id),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+    movementId: uuid("movement_id"),
+  },
+  (t) => [index("transfers_from_idx").on(t.fromUserId, t.id), index("transfers_to_idx").on(t.toUserId, t.id)],
+);
+
+export const operatorSubscriptions = pgTable("operator_subscriptions", {
+  id: serial("id").primaryKey(),
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  phone: text("phone").notNull(),
+  divisionId: integer("division_id").notNull().references(() => divisions.id),
+  recurrence: integer("recurrence").$type<1 | 7>().notNull(),
+  price: millimes("price").notNull(),
+  status: text("status").$type<"pending" | "active" | "failed" | "cancelled">().notNull().default("pending"),
+  orderId: text("order_id").notNull().unique(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  activatedAt: ts("activated_at"),
+  renewsAt: ts("renews_at"),
+  cancelledAt: ts("cancelled_at"),
+});
+
+// ───────────────────────── relations used by /auth/me ─────────────────────────
+/** Discount codes: platform coupons, influencers' codes (revenue to the owner), referral codes `CP-…`. */
+export const discountCodes = pgTable("discount_codes", {
+  id: serial("id").primaryKey(),
+  /** The owner (influencer or referrer); null for a platform coupon. */
+  userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
   code: text("code").notNull().unique(),
+  kind: text("kind").$type<"coupon" | "influencer" | "referral">().notNull().default("influencer"),
+  /** `percentage` (amount in percent) or `fixed` / `points` (amount in millimes). */
   type: text("type").notNull().default("percentage"),
   amount: integer("amount").notNull(),
   active: boolean("active").notNull().default(true),
   createdAt: ts("created_at").notNull().defaultNow(),
   expiredAt: ts("expired_at"),
+  maxUses: integer("max_uses"),
+  divisionIds: integer("division_ids").array(),
+  offerIds: integer("offer_ids").array(),
+  periods: text("periods").array(),
+  /** The owner's share of the price paid, in percent (influencer revenue, referral reward). */
+  ownerSharePercent: integer("owner_share_percent").notNull().default(0),
 });
 
 export const parentRequests = pgTable(

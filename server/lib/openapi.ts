@@ -49,6 +49,10 @@ export function buildOpenApi(routes: readonly RouteDef[]): Json {
         parameters.push({ name, in: "query", required: q.required?.includes(name) ?? false, schema });
       }
     }
+    if (r.idempotency === "required") {
+      parameters.push({ name: "Idempotency-Key", in: "header", required: true, schema: { type: "string", pattern: "^[A-Za-z0-9_.:-]{8,128}$" } });
+      op["x-idempotency"] = "required";
+    }
     if (parameters.length) op.parameters = parameters;
     if (r.body) op.requestBody = { required: true, content: { "application/json": { schema: schemaOf(r.body) } } };
     if (r.base && r.base !== "/api") {

@@ -24,6 +24,8 @@ export interface HandlerContext<B, Q, P, A extends "required" | "optional" | "no
   params: P;
   auth: A extends "required" ? AuthInfo : AuthInfo | null;
   ip: string;
+  /** The checked `Idempotency-Key` header (always a string on a route that declares `idempotency: "required"`). */
+  idempotencyKey: string | undefined;
   c: Context;
 }
 
@@ -75,6 +77,12 @@ export interface RouteDef<
    * every other route refuses multipart and url-encoded bodies (415 `unsupported_media_type`).
    */
   upload?: { maxBytes: number };
+  /**
+   * "required" on every operation that moves points or money (DESIGN §3): a request without an `Idempotency-Key`
+   * is refused (422 `idempotency_key_required`) before anything runs; the handler applies it once with
+   * `withIdempotency` (lib/idempotency.ts), and retries with the same key replay the first answer.
+   */
+  idempotency?: "required";
   handler: (ctx: HandlerContext<Out<BS>, Out<QS>, Out<PS>, A>) => Promise<RouteResult | Response>;
 }
 

@@ -2,6 +2,11 @@ import type { Env } from "../env";
 import type { RouteDef } from "../lib/route";
 import adminExpirePassword from "./admin/expire-password";
 import adminImpersonations from "./admin/impersonations";
+import adminLedgerCheck from "./admin/ledger-check";
+import { offersRoutes } from "./offers";
+import { operatorRoutes } from "./operator";
+import { transfersRoutes } from "./transfers";
+import { walletRoutes } from "./wallet";
 import changePassword from "./auth/change-password";
 import challenge from "./auth/challenge";
 import confirmRegistration from "./auth/confirm-registration";
@@ -68,6 +73,7 @@ export function apiRoutes(env: Env): RouteDef[] {
     switchSession,
     adminImpersonations,
     adminExpirePassword,
+    adminLedgerCheck,
     countries,
     states,
     delegations,
@@ -100,6 +106,10 @@ export function apiRoutes(env: Env): RouteDef[] {
     analyticsReactions,
     analyticsSetReaction,
     analyticsViews,
+    ...offersRoutes,
+    ...walletRoutes,
+    ...transfersRoutes,
+    ...operatorRoutes,
     ...(env.devOutbox ? [outbox] : []),
   ];
 }

@@ -16,6 +16,10 @@ import type { Access, Role } from "../../server/lib/access";
 import { issueToken } from "../../server/lib/auth";
 import { createImpersonation, exchangeImpersonation } from "../../server/services/auth/impersonation";
 import { DEMO_PASSWORD, startTestServer, type TestResponse } from "./harness";
+import { offersFixtures } from "./fixtures/offers";
+import { operatorFixtures } from "./fixtures/operator";
+import { transfersFixtures } from "./fixtures/transfers";
+import { walletFixtures } from "./fixtures/wallet";
 
 // Rate limits are tested elsewhere; here every cell must reach its route's rules.
 export const h = await startTestServer({ env: { RATE_LIMIT_FACTOR: "1000" } });
@@ -258,7 +262,26 @@ const registerBody = () => {
   };
 };
 
+/** What the per-area fixture files (tests/server/fixtures/*.ts) build their calls with. */
+export interface FixtureKit {
+  h: typeof h;
+  A: Account;
+  A_DIVISION: number;
+  none: Build;
+  /** A fresh `Idempotency-Key` header. */
+  idem: () => Record<string, string>;
+  /** Raw rows of a query on the shared test database. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw rows
+  rows: (query: ReturnType<typeof sql>) => Promise<any[]>;
+  freshIdentity: () => { phone: string; email: string };
+}
+const kit: FixtureKit = { h, A, A_DIVISION, none, idem, rows, freshIdentity };
+
 export const FIXTURES: Record<string, Fixture> = {
+  ...offersFixtures(kit),
+  ...walletFixtures(kit),
+  ...transfersFixtures(kit),
+  ...operatorFixtures(kit),
   // system, auth
   get__config: { mine: none, other: null },
   get__auth_challenge: { mine: none, other: null },
@@ -370,6 +393,7 @@ export const FIXTURES: Record<string, Fixture> = {
   post__views: { mine: (_, r) => ({ body: { content_id: r.lessonId }, headers: idem() }), other: (_, r) => ({ body: { content_id: r.lessonId }, headers: idem() }) },
   // dev tools (mounted with DEV_OUTBOX=true, as in every test server)
   get__dev_outbox: { mine: none, other: null },
+  post__admin_ledger_check: { mine: none, other: null },
 };
 
 /** Operations that show other users' data by design, with the reason; the leak check skips them (nothing else). */

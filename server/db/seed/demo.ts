@@ -1,12 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { affiliations, discountCodes, ledgerEntries, parentRequests, users, wallets } from "../schema";
+import { affiliations, discountCodes, parentRequests, users, wallets } from "../schema";
 import { hashPassword } from "../../lib/crypto";
+import { ensurePlatformWallets, PLATFORM_WALLETS, postMovement } from "../../services/wallet/ledger";
 
 export const DEMO_PASSWORD = "Darsi#2026";
-/** The platform's own wallet: the counterpart of top-ups (it may go negative). */
-export const PLATFORM_WALLET_ID = -1;
 
 const BAC_MATH_DIVISION = 18;
 const ARIANA = 1;
@@ -46,20 +44,12 @@ export async function seedDemo(db: Db, today: Date): Promise<boolean> {
     const id = (email: string) => inserted.find((u) => u.email === email)!.id;
     const eleve = id("eleve@darsi.tn");
 
-    await tx.insert(wallets).values([
-      { ownerId: PLATFORM_WALLET_ID, balance: 0, kind: "platform" },
-      ...inserted.map((u) => ({ ownerId: u.id, balance: 0, kind: "user" })),
-    ]);
-    // 120 points for the Gold pupil: one movement, two entries summing to zero.
-    const movementId = randomUUID();
-    await tx.insert(ledgerEntries).values([
-      { movementId, walletId: PLATFORM_WALLET_ID, amount: -120, kind: "topup", description: "Recharge par virement bancaire" },
-      { movementId, walletId: eleve, amount: 120, kind: "topup", description: "Recharge par virement bancaire" },
-    ]);
-    await tx.update(wallets).set({ balance: sql`${wallets.balance} - 120` }).where(sql`${wallets.ownerId} = ${PLATFORM_WALLET_ID}`);
-    await tx.update(wallets).set({ balance: sql`${wallets.balance} + 120` }).where(sql`${wallets.ownerId} = ${eleve}`);
+    await ensurePlatformWallets(tx);
+    await tx.insert(wallets).values(inserted.map((u) => ({ ownerId: u.id, balance: 0, kind: "user" })));
+    // 120 points for the Gold pupil, topped up by bank transfer: one movement through the ledger.
+    await postMovement(tx, { kind: "topup", from: PLATFORM_WALLETS.cashIn, to: eleve, amount: 120_000, description: "Recharge par virement bancaire" });
 
-    await tx.insert(affiliations).values({ userId: eleve, offerId: 35, groupId: 35, period: "year", startDate: start, endDate: end, amountPaid: 690 });
+    await tx.insert(affiliations).values({ userId: eleve, offerId: 35, groupId: 35, period: "year", startDate: start, endDate: end, amountPaid: 690_000 });
     await tx.insert(discountCodes).values({ userId: id("influenceur@darsi.tn"), code: "SAMI10", type: "percentage", amount: 10 });
     await tx.insert(parentRequests).values({ parentUserId: id("parent@darsi.tn"), childUserId: eleve, approved: null });
   });

@@ -17,7 +17,7 @@ vi.mock("@/features/auth/session", () => ({
 
 describe("AppLayout", () => {
   it("has the landmarks: banner, labelled navigation, main, contentinfo", async () => {
-    await renderWithProviders(<AppLayout />, { me: makeMe({ points: 12 }) });
+    await renderWithProviders(<AppLayout />, { me: makeMe({ points: 12_000 }) });
     expect(screen.getByRole("banner")).toBeTruthy();
     expect(screen.getByRole("navigation", { name: "Navigation principale" })).toBeTruthy();
     expect(screen.getByRole("main")).toBeTruthy();
@@ -51,7 +51,7 @@ describe("AppLayout", () => {
 
     it("opens the drawer with the burger, moves focus into it, and closes it with Escape", async () => {
       happyDOM.setViewport({ width: 412, height: 823 });
-      await renderWithProviders(<AppLayout />, { me: makeMe({ points: 7 }) });
+      await renderWithProviders(<AppLayout />, { me: makeMe({ points: 7_000 }) });
       const navbar = screen.getByTestId("app-navbar");
       expect(navbar.hasAttribute("inert")).toBe(true);
       expect(screen.getByTestId("drawer-widgets")).toBeTruthy();

@@ -9,7 +9,7 @@ const nav = () => screen.getByTestId("sidebar");
 
 describe("Sidebar", () => {
   it("shows the entries every pupil has, in order, with the points balance", async () => {
-    await renderWithProviders(<Sidebar />, { me: makeMe({ points: 120 }) });
+    await renderWithProviders(<Sidebar />, { me: makeMe({ points: 120_000 }) });
     const labels = Array.from(nav().querySelectorAll("a, button")).map((el) => el.textContent?.replace("(nouvel onglet)", "").trim());
     expect(labels).toEqual(["Accueil", "Mon profil", "Offres", "Matières", "En direct", "Le forum", "Porte monnaie 120 points", "Assistance"]);
     expect(screen.getByTestId("nav-points")).toHaveProperty("textContent", "120 points");
@@ -79,7 +79,7 @@ describe("Sidebar", () => {
   });
 
   it("becomes an icon rail whose links keep their names", async () => {
-    await renderWithProviders(<Sidebar mini />, { me: makeMe({ points: 5, permissions: { exam: true } }) });
+    await renderWithProviders(<Sidebar mini />, { me: makeMe({ points: 5_000, permissions: { exam: true } }) });
     expect(screen.getByRole("link", { name: "Examens" }).getAttribute("href")).toBe("/exams");
     expect(screen.getByRole("link", { name: "Porte monnaie · 5 points" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Le forum" })).toBeTruthy();

@@ -6,7 +6,7 @@ import { meQueryOptions } from "@/lib/me";
 import { HintTooltip } from "@/components/HintTooltip";
 import { ForumLink } from "./ForumLink";
 import { NavItemBody } from "./NavItemBody";
-import { usePointsWord, useFormatNumber } from "@/lib/i18n/labels";
+import { usePointsWord, useFormatMillimes } from "@/lib/i18n/labels";
 import { routeTo } from "@/lib/routeTo";
 import { isEntryActive, navEntries, type NavEntry } from "./nav";
 import classes from "./shell.module.css";
@@ -56,7 +56,7 @@ function InternalEntry({
   points: number | undefined;
   onNavigate: (() => void) | undefined;
 }) {
-  const fmt = useFormatNumber();
+  const fmt = useFormatMillimes();
   const pointsWord = usePointsWord(points ?? 0);
   const Icon = entry.icon;
   const linkProps = {

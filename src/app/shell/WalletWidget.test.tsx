@@ -14,8 +14,9 @@ describe("WalletWidget", () => {
     [1, "1", "point", "one"],
     [5, "5", "points", "few"],
     [120, "120", "points", "many"],
+    [3.45, "3,45", "points", "many"],
   ])("labels %i point(s) in French", async (points, shown, word, variant) => {
-    await renderWithProviders(<WalletWidget />, { me: makeMe({ points }) });
+    await renderWithProviders(<WalletWidget />, { me: makeMe({ points: Math.round(points * 1000) }) });
     const widget = screen.getByTestId("wallet-widget");
     expect(screen.getByTestId("wallet-label").textContent).toBe(word);
     expect(widget.textContent).toContain(`${shown} ${word}`);
@@ -35,14 +36,14 @@ describe("WalletWidget", () => {
       [10, "نقاط"],
       [120, "نقطة"],
     ] as const) {
-      const { unmount } = await renderWithProviders(<WalletWidget />, { me: makeMe({ points }), locale: "ar", messages });
+      const { unmount } = await renderWithProviders(<WalletWidget />, { me: makeMe({ points: points * 1000 }), locale: "ar", messages });
       expect(screen.getByTestId("wallet-label").textContent).toBe(word);
       unmount();
     }
   });
 
   it("shows no free-hours bar without free hours", async () => {
-    await renderWithProviders(<WalletWidget />, { me: makeMe({ points: 3 }) });
+    await renderWithProviders(<WalletWidget />, { me: makeMe({ points: 3_000 }) });
     expect(screen.queryByTestId("wallet-free-hours")).toBeNull();
   });
 

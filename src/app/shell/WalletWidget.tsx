@@ -7,7 +7,7 @@ import { pointsLabelVariant } from "@domain/user";
 import { meQueryOptions } from "@/lib/me";
 import { HintTooltip } from "@/components/HintTooltip";
 import { FreeHoursText, freeHoursPercent } from "./FreeHoursBar";
-import { usePointsWord, useFormatNumber } from "@/lib/i18n/labels";
+import { usePointsWord, useFormatMillimes } from "@/lib/i18n/labels";
 import { routeTo } from "@/lib/routeTo";
 import classes from "./shell.module.css";
 
@@ -18,7 +18,7 @@ import classes from "./shell.module.css";
  */
 export function WalletWidget({ compact = false }: { compact?: boolean }) {
   const { data: me } = useSuspenseQuery(meQueryOptions);
-  const fmt = useFormatNumber();
+  const fmt = useFormatMillimes();
   const word = usePointsWord(me.points);
   const freeHours = me.freeHours;
   const link = (

@@ -6,7 +6,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { IconBook2, IconChartBar, IconClockHour4, IconSchool, IconWallet } from "@tabler/icons-react";
 import { aggregateProgress } from "@domain/learning";
 import type { Me } from "@domain/user";
-import { useFormatNumber, usePointsWord, useTokensWord } from "@/lib/i18n/labels";
+import { useFormatMillimes, useFormatNumber, usePointsWord, useTokensWord } from "@/lib/i18n/labels";
 import { refName } from "@/lib/reference";
 import { routeTo } from "@/lib/routeTo";
 import { subjectsQueryOptions } from "@/lib/subjects";
@@ -56,7 +56,7 @@ export function MiniPanel({ me }: { me: PanelMe }) {
   const tokensWord = useTokensWord(me.gift_point);
   const subjects = useQuery(subjectsQueryOptions());
   const firstName = me.name;
-  const points = fmt(me.points);
+  const points = useFormatMillimes()(me.points);
   const tokens = fmt(me.gift_point);
 
   const free = me.freeHours;

@@ -33,7 +33,7 @@ describe("HomeScreen", () => {
   });
 
   it("mini panel: the points balance to the wallet, free hours only when the pupil has some", async () => {
-    const { unmount } = await renderWithProviders(<HomeScreen />, { me: makeMe({ points: 120 }) });
+    const { unmount } = await renderWithProviders(<HomeScreen />, { me: makeMe({ points: 120_000 }) });
     expect(screen.getByTestId("home-points").textContent).toBe("120points");
     expect(screen.getByTestId("home-points-tile").getAttribute("href")).toBe("/porte-monnaie");
     expect(screen.queryByTestId("home-free-hours")).toBeNull();

@@ -1,0 +1,146 @@
+/**
+ * The ledger (DESIGN §3 "Money"): the one way points move. A movement is a set of entries, one per wallet, summing to
+ * zero, written in the caller's transaction. The database itself keeps the rules (migration 0005): entries are
+ * append-only, a movement must sum to zero at commit, `wallets.balance` is updated by the ledger's trigger only, and a
+ * user's balance can never go negative — an overdraft fails the statement, which `postMovement` turns into
+ * 402 `insufficient_balance` (the transaction rolls back: nothing of the request is kept).
+ *
+ * Wallets touched by a movement are locked first, in ascending id order, so that two movements over the same wallets
+ * never deadlock on PostgreSQL.
+ */
+import { randomUUID } from "node:crypto";
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { ledgerEntries, wallets } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+
+/** The platform's own wallets (negative ids; they may go negative). */
+export const PLATFORM_WALLETS = {
+  /** Sales: purchases are paid into it; refunds, referral rewards and influencer revenue are paid from it. */
+  revenue: -1,
+  /** Money received from outside (bank, D17, card gateway, operator billing): top-ups are paid from it. */
+  cashIn: -2,
+} as const;
+
+export const PLATFORM_WALLET_KINDS: Record<number, string> = { [PLATFORM_WALLETS.revenue]: "platform", [PLATFORM_WALLETS.cashIn]: "cash_in" };
+
+/** What moved the points; the kinds of SPEC §3's points history. */
+export type MovementKind = "purchase" | "topup" | "transfer" | "referral_reward" | "influencer_revenue" | "operator" | "refund" | "payout";
+
+export interface MovementInput {
+  kind: MovementKind;
+  /** From whom to whom: a positive amount in millimes, debited from `from` and credited to `to`. */
+  from: number;
+  to: number;
+  amount: number;
+  description?: string;
+  ref?: { type: string; id: string | number };
+  adminId?: number | null;
+}
+
+/** True for the PostgreSQL error of the `wallets_user_balance_non_negative` check. */
+function isOverdraft(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: string; constraint?: string };
+    if (code === "23514" && (constraint === "wallets_user_balance_non_negative" || constraint === undefined)) {
+      const message = String((e as { message?: string }).message ?? "");
+      if (constraint || message.includes("wallets_user_balance_non_negative")) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Moves `amount` millimes from one wallet to another inside `tx`: locks both wallets in id order, writes the two
+ * entries (the trigger moves the balances). Returns the movement id. 402 `insufficient_balance` when the payer's
+ * balance would go below zero.
+ */
+export async function postMovement(tx: Tx, input: MovementInput): Promise<string> {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error(`ledger: amount must be a positive integer of millimes, got ${input.amount}`);
+  if (input.from === input.to) throw new Error("ledger: a movement needs two distinct wallets");
+  const ids = [input.from, input.to].sort((a, b) => a - b);
+  const locked = await tx.select({ id: wallets.ownerId }).from(wallets).where(inArray(wallets.ownerId, ids)).orderBy(asc(wallets.ownerId)).for("update");
+  if (locked.length !== 2) throw new Error(`ledger: missing wallet among ${ids.join(", ")}`);
+  const movementId = randomUUID();
+  const common = {
+    movementId,
+    kind: input.kind,
+    description: input.description ?? "",
+    refType: input.ref?.type ?? null,
+    refId: input.ref ? String(input.ref.id) : null,
+    adminId: input.adminId ?? null,
+  };
+  try {
+    // A savepoint keeps the caller's transaction usable after an overdraft (PostgreSQL aborts it otherwise).
+    await tx.transaction(async (sp) => {
+      await sp.insert(ledgerEntries).values([
+        { ...common, walletId: input.from, amount: -input.amount },
+        { ...common, walletId: input.to, amount: input.amount },
+      ]);
+    });
+  } catch (err) {
+    if (isOverdraft(err)) throw new AppError(402, "insufficient_balance");
+    throw err;
+  }
+  return movementId;
+}
+
+/** A user's balance in millimes (0 without a wallet). */
+export async function balanceOf(db: Db | Tx, userId: number): Promise<number> {
+  const [row] = await db.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.ownerId, userId)).limit(1);
+  return row?.balance ?? 0;
+}
+
+/** Creates the platform's wallets when missing (first start, tests). */
+export async function ensurePlatformWallets(db: Db | Tx): Promise<void> {
+  await db
+    .insert(wallets)
+    .values(Object.values(PLATFORM_WALLETS).map((id) => ({ ownerId: id, balance: 0, kind: PLATFORM_WALLET_KINDS[id]! })))
+    .onConflictDoNothing();
+}
+
+export interface LedgerCheck {
+  wallets: number;
+  entries: number;
+  /** Wallets whose balance differs from the sum of their entries. */
+  mismatched: Array<{ walletId: number; balance: number; sum: number }>;
+  /** Movements whose entries do not sum to zero. */
+  unbalancedMovements: string[];
+  /** User wallets below zero. */
+  negative: number[];
+  /** The sum of every balance (always 0: every movement sums to zero). */
+  total: number;
+  ok: boolean;
+}
+
+/** The reconciliation of `npm run admin -- ledger-check`: every balance equals the sum of its entries. */
+export async function checkLedger(db: Db): Promise<LedgerCheck> {
+  type Row = { wallet_id: number; balance: string; sum: string; kind: string };
+  const { rows } = (await db.execute(sql`
+    select w.owner_id as wallet_id, w.balance::text as balance, coalesce(sum(e.amount), 0)::text as sum, w.kind
+    from ${wallets} w left join ${ledgerEntries} e on e.wallet_id = w.owner_id
+    group by w.owner_id, w.balance, w.kind`)) as unknown as { rows: Row[] };
+  const { rows: unbalanced } = (await db.execute(sql`
+    select movement_id from ${ledgerEntries} group by movement_id having sum(amount) <> 0`)) as unknown as { rows: Array<{ movement_id: string }> };
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries);
+  const mismatched: LedgerCheck["mismatched"] = [];
+  const negative: number[] = [];
+  let total = 0;
+  for (const r of rows) {
+    const balance = Number(r.balance);
+    const sum = Number(r.sum);
+    total += balance;
+    if (balance !== sum) mismatched.push({ walletId: Number(r.wallet_id), balance, sum });
+    if (r.kind === "user" && balance < 0) negative.push(Number(r.wallet_id));
+  }
+  const movements = unbalanced.map((r) => r.movement_id);
+  return {
+    wallets: rows.length,
+    entries: count?.n ?? 0,
+    mismatched,
+    unbalancedMovements: movements,
+    negative,
+    total,
+    ok: mismatched.length === 0 && movements.length === 0 && negative.length === 0 && total === 0,
+  };
+}
