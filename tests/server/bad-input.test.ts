@@ -285,6 +285,13 @@ function casesFor(op: Operation, call: Call, token: string | undefined): Case[] 
   const out: Case[] = [];
   const add = (label: string, raw: Omit<Raw, "method">, mayPass = false) => out.push({ label, raw: { method: op.method, ...raw }, mayPass });
 
+  // An operation that moves money without its Idempotency-Key, or with a malformed one.
+  if (op.idempotency === "required") {
+    const keyless = Object.fromEntries(Object.entries(headers(hasBody ? json : {})).filter(([k]) => k.toLowerCase() !== "idempotency-key"));
+    add("Idempotency-Key missing", { url, headers: keyless, body: baseBody });
+    add("Idempotency-Key malformed", { url, headers: { ...keyless, "idempotency-key": "bad key!" }, body: baseBody });
+    add("Idempotency-Key too long", { url, headers: { ...keyless, "idempotency-key": "k".repeat(129) }, body: baseBody });
+  }
   // Path parameters, one at a time.
   for (const name of s.pathParams) {
     for (const v of PATH_VALUES) {
@@ -337,7 +344,7 @@ function casesFor(op: Operation, call: Call, token: string | undefined): Case[] 
 
 const withInput = operations.filter((op) => {
   const s = schemaOf(op);
-  return s.pathParams.length > 0 || s.query.length > 0 || (s.body !== undefined && (op.method === "POST" || op.method === "PUT"));
+  return op.idempotency === "required" || s.pathParams.length > 0 || s.query.length > 0 || (s.body !== undefined && (op.method === "POST" || op.method === "PUT"));
 });
 
 function expectGoodAnswer(label: string, res: { status: number; text: string; json: unknown }) {
@@ -376,6 +383,8 @@ describe("bad input, generated from /api/openapi.json", () => {
         if (res.status < 300) acceptedBad.push(`${c.label}: ${res.status}`);
         // A NUL character is refused by the router in every string of params, query and body (PostgreSQL cannot store it).
         if (/\bNUL\b/.test(c.label)) expect([404, 422], `${c.label} (${op.operationId}): ${res.status} ${res.text.slice(0, 200)}`).toContain(res.status);
+        // Money without a key is refused before anything runs.
+        if (c.label.startsWith("Idempotency-Key")) expect([res.status, (res.json as Json | undefined)?.code], `${c.label} (${op.operationId})`).toEqual([422, c.label.endsWith("missing") ? "idempotency_key_required" : "idempotency_key_invalid"]);
       }
       const after = await checksum();
       const changed = tables.filter((t) => before[t] !== after[t]);

@@ -34,6 +34,8 @@ export interface Operation {
   template: string;
   access: Access;
   passGates: string[] | undefined;
+  /** "required" for an operation that moves money (RouteDef.idempotency): refused without an Idempotency-Key. */
+  idempotency: "required" | undefined;
 }
 
 export const spec = (await h.request("GET", "/api/openapi.json")).json as Json;
@@ -48,6 +50,7 @@ export const operations: Operation[] = Object.entries(spec.paths as Record<strin
       template: base + path,
       access: op["x-access"] as Access,
       passGates: op["x-pass-gates"] as string[] | undefined,
+      idempotency: op["x-idempotency"] as "required" | undefined,
     }));
 });
 
