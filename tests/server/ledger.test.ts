@@ -3,7 +3,13 @@
  * pupil below zero is refused (402), entries are append-only, a movement must sum to zero, a balance changes only
  * through entries, and the reconciliation (`ledger-check`) proves every balance equals the sum of its entries.
  */
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminCliKey } from "../../server/routes/admin/admin-key";
 import { eq, sql } from "drizzle-orm";
 import { ledgerEntries, users, wallets } from "../../server/db/schema";
 import { balanceOf, checkLedger, PLATFORM_WALLETS, postMovement } from "../../server/services/wallet/ledger";
@@ -67,4 +73,30 @@ describe("the ledger", () => {
     const [row] = await h.deps.db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries).where(eq(ledgerEntries.amount, 0));
     expect(row?.n).toBe(0);
   });
+});
+
+const withoutDatabaseUrl = (env: NodeJS.ProcessEnv) => Object.fromEntries(Object.entries(env).filter(([k]) => k !== "DATABASE_URL"));
+
+describe("npm run admin -- ledger-check", () => {
+  it("answers the reconciliation to the operator key only", async () => {
+    const refused = await h.request("POST", "/api/admin/ledger-check", { body: {} });
+    expect(refused.status).toBe(403);
+    const res = await h.request("POST", "/api/admin/ledger-check", { body: {}, headers: { "x-admin-key": adminCliKey(h.deps.secret) } });
+    expect(res.status).toBe(200);
+    expect(res.json.payload).toMatchObject({ ok: true, total: 0, mismatched: [], negative: [] });
+  });
+
+  it("reconciles a database on its own when no server runs, and exits 0", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "darsi-ledger-"));
+    try {
+      const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "server/cli/admin.ts", "ledger-check"], {
+        // A port no server listens on: the command opens the database itself (and seeds it, as a first start would).
+        env: { ...withoutDatabaseUrl(process.env), DATA_DIR: dir, PORT: "1", SEED_DEMO: "true", LOG_LEVEL: "silent" },
+        timeout: 120_000,
+      });
+      expect(stdout).toMatch(/wallets, \d+ entries, sum of balances 0 millimes: OK/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 150_000);
 });
