@@ -106,6 +106,8 @@ test.describe("a chapter kept for offline study", () => {
     const row = page.getByTestId("keep-done").filter({ has: page.getByRole("button", { name: `Retirer : ${name}` }) });
     await expect(row).toBeVisible({ timeout: 60_000 });
     await expect(row).toContainText("Disponible hors ligne");
+    // Screen readers are told too, politely (a status region, not the bar's every step).
+    await expect(row.getByRole("status")).toHaveText(`${name} est disponible hors ligne`);
     expect(await page.evaluate(() => (window as { sawProgress?: boolean }).sawProgress)).toBe(true);
 
     // Every file once, under its path without any signature.

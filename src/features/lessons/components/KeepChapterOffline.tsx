@@ -2,7 +2,7 @@ import "@mantine/core/styles/Badge.css";
 import "@mantine/core/styles/Progress.css";
 import "@mantine/core/styles/List.css";
 import { useState } from "react";
-import { Alert, Badge, Button, Group, List, Loader, Modal, Progress, Stack, Text } from "@mantine/core";
+import { Alert, Badge, Button, Group, List, Loader, Modal, Progress, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { plural } from "@lingui/core/macro";
@@ -53,8 +53,15 @@ export function KeepChapterOffline({ kind, subject, chapter, chapterName }: Prop
     const percent = state.total > 0 ? Math.round((state.done / state.total) * 100) : 0;
     const done = formatBytes(state.done, i18n.locale);
     const total = formatBytes(state.total, i18n.locale);
+    // Screen readers hear the download by quarters, not every byte of it.
+    const quarter = Math.floor(percent / 25) * 25;
     return (
       <Stack gap={4} data-testid="keep-progress" miw={0} style={{ flex: 1 }}>
+        <VisuallyHidden role="status" aria-live="polite" data-testid="keep-progress-status">
+          <Trans>
+            {chapterName} : téléchargement à {quarter} %
+          </Trans>
+        </VisuallyHidden>
         <Text size="sm" c="dimmed">
           <Trans>
             Téléchargement… {percent} % ({done} / {total})
@@ -79,6 +86,9 @@ export function KeepChapterOffline({ kind, subject, chapter, chapterName }: Prop
     };
     return (
       <Group gap="xs" wrap="wrap" justify="flex-end" data-testid="keep-done">
+        <VisuallyHidden role="status" aria-live="polite">
+          <Trans>{chapterName} est disponible hors ligne</Trans>
+        </VisuallyHidden>
         <Badge color="teal.9" variant="filled" size="lg" leftSection={<IconCircleCheck size={16} aria-hidden />} style={{ textTransform: "none" }}>
           <Trans>Disponible hors ligne</Trans> · {formatBytes(state.kept.bytes, i18n.locale)}
         </Badge>
