@@ -18,6 +18,7 @@ import { buildOpenApi, renderDocs } from "./lib/openapi";
 import { apiRoutes } from "./routes";
 import { PROGRESS_SOCKET_PATH, progressSocket } from "./routes/progress/ws";
 import { verifyMedia } from "./services/media/signing";
+import { mountPaymentSandbox } from "./adapters/payments/sandbox-pages";
 
 function clientIp(c: Context): string {
   try {
@@ -297,6 +298,8 @@ export function createApp(deps: Deps): Hono {
   app.all("/svc/*", () => {
     throw new AppError(404, "not_found");
   });
+  // The payment sandbox's own pages (a stand-in for the card gateway and D17; adapters/payments/sandbox-pages.ts).
+  mountPaymentSandbox(app, deps);
 
   const staticRoot = resolve(deps.env.STATIC_DIR);
   const indexPath = join(staticRoot, "index.html");

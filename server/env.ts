@@ -26,6 +26,11 @@ const EnvSchema = v.object({
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url())),
   RATE_LIMIT_FACTOR: v.pipe(v.optional(v.string(), "1"), v.transform(Number), v.minValue(0.01)),
   DEV_OUTBOX: v.optional(v.picklist(["true", "false"])),
+  // Top-ups by card and D17 (server/adapters/payments): the local sandbox by default, or a real provider.
+  PAYMENT_GATEWAY: v.optional(v.picklist(["sandbox", "clictopay"]), "sandbox"),
+  CLICTOPAY_URL: v.optional(v.pipe(v.string(), v.url()), "https://test.clictopay.com/payment/rest"),
+  CLICTOPAY_USER: v.optional(v.string()),
+  CLICTOPAY_PASSWORD: v.optional(v.string()),
 });
 
 /**
@@ -69,6 +74,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   // turned on explicitly (`npm start` does it for the demo, the test servers for their checks), and never in production.
   if (env.DEV_OUTBOX === "true" && env.NODE_ENV === "production") {
     throw new Error("Invalid environment:\n  DEV_OUTBOX: the dev outbox is refused with NODE_ENV=production (it publishes every code)");
+  }
+  if (env.PAYMENT_GATEWAY === "clictopay" && (!env.CLICTOPAY_USER || !env.CLICTOPAY_PASSWORD)) {
+    throw new Error("Invalid environment:\n  CLICTOPAY_USER, CLICTOPAY_PASSWORD: required with PAYMENT_GATEWAY=clictopay");
   }
   return { ...env, devOutbox: env.DEV_OUTBOX === "true", serviceOrigins: serviceOrigins(source) };
 }

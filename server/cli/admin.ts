@@ -11,6 +11,8 @@ import { adminCliKey } from "../routes/admin/admin-key";
 import { createImpersonation } from "../services/auth/impersonation";
 import { expirePassword } from "../services/auth/password";
 import { checkLedger, type LedgerCheck } from "../services/wallet/ledger";
+import { decideBankTopup } from "../services/wallet/topups";
+import { AppError } from "../lib/errors";
 
 const env = loadEnv({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
 const base = env.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${env.PORT}`;
@@ -48,6 +50,14 @@ async function viaDatabase<T>(verb: (deps: Deps) => Promise<T>): Promise<T> {
 /** Through the server when one runs, else directly on the database. */
 async function run<T>(path: string, body: unknown, verb: (deps: Deps) => Promise<T>): Promise<T> {
   return (await viaServer<T>(path, body)) ?? (await viaDatabase(verb));
+}
+
+/** A refusal of the direct database path (e.g. 409 topup_not_pending), printed like the server's. */
+function refused(err: unknown): null {
+  if (!(err instanceof AppError)) throw err;
+  console.error(`refused: ${err.message}`);
+  process.exitCode = 1;
+  return null;
 }
 
 interface Command {
@@ -95,6 +105,28 @@ const COMMANDS: Record<string, Command> = {
       for (const id of check.unbalancedMovements) console.log(`  movement ${id} does not sum to zero`);
       for (const id of check.negative) console.log(`  wallet ${id} is negative`);
       return check.ok ? 0 : 1;
+    },
+  },
+  "approve-topup": {
+    usage: "approve-topup <id>                              credit a pending bank top-up (once)",
+    async run([id]) {
+      if (!id || !/^\d{1,10}$/.test(id)) return usage();
+      type Topup = { id: number; amount: number; status: string };
+      const t = await run<Topup>(`/admin/topups/${id}/approve`, {}, (deps) => decideBankTopup(deps, Number(id), "approved")).catch(refused);
+      if (!t) return 1;
+      console.log(`top-up ${t.id} ${t.status}: ${t.amount} millimes credited`);
+      return 0;
+    },
+  },
+  "reject-topup": {
+    usage: "reject-topup <id>                               refuse a pending bank top-up (nothing credited)",
+    async run([id]) {
+      if (!id || !/^\d{1,10}$/.test(id)) return usage();
+      type Topup = { id: number; amount: number; status: string };
+      const t = await run<Topup>(`/admin/topups/${id}/reject`, {}, (deps) => decideBankTopup(deps, Number(id), "rejected")).catch(refused);
+      if (!t) return 1;
+      console.log(`top-up ${t.id} ${t.status}: nothing credited`);
+      return 0;
     },
   },
 };

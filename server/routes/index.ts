@@ -3,6 +3,7 @@ import type { RouteDef } from "../lib/route";
 import adminExpirePassword from "./admin/expire-password";
 import adminImpersonations from "./admin/impersonations";
 import adminLedgerCheck from "./admin/ledger-check";
+import { adminApproveTopup, adminRejectTopup } from "./admin/topups";
 import { offersRoutes } from "./offers";
 import { operatorRoutes } from "./operator";
 import { transfersRoutes } from "./transfers";
@@ -74,6 +75,8 @@ export function apiRoutes(env: Env): RouteDef[] {
     adminImpersonations,
     adminExpirePassword,
     adminLedgerCheck,
+    adminApproveTopup,
+    adminRejectTopup,
     countries,
     states,
     delegations,
