@@ -372,6 +372,16 @@ export const topupCodes = pgTable(
   (t) => [index("topup_codes_user_idx").on(t.userId, t.id)],
 );
 
+/** The local payment sandbox's own record of the orders registered with it (server/adapters/payments/sandbox.ts). */
+export const paymentSandboxOrders = pgTable("payment_sandbox_orders", {
+  orderId: text("order_id").primaryKey(),
+  provider: text("provider").$type<"card" | "d17">().notNull(),
+  amount: millimes("amount").notNull(),
+  status: text("status").$type<"created" | "paid" | "failed">().notNull().default("created"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  decidedAt: ts("decided_at"),
+});
+
 export const transfers = pgTable(
   "transfers",
   {

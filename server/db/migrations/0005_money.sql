@@ -209,6 +209,18 @@ CREATE TABLE "topup_codes" (
 CREATE INDEX "topup_codes_user_idx" ON "topup_codes" ("user_id", "id");
 --> statement-breakpoint
 
+-- ── the local payment sandbox (a stand-in for the card gateway and D17, which cannot be reached from here): the
+-- gateway's own record of the orders registered with it and what the payer did on its page ──
+CREATE TABLE "payment_sandbox_orders" (
+  "order_id" text PRIMARY KEY,
+  "provider" text NOT NULL CHECK ("provider" IN ('card', 'd17')),
+  "amount" bigint NOT NULL CHECK ("amount" > 0),
+  "status" text NOT NULL DEFAULT 'created' CHECK ("status" IN ('created', 'paid', 'failed')),
+  "created_at" timestamp with time zone NOT NULL DEFAULT now(),
+  "decided_at" timestamp with time zone
+);
+--> statement-breakpoint
+
 -- ── point transfers ──
 CREATE TABLE "transfers" (
   "id" serial PRIMARY KEY,
