@@ -1,0 +1,107 @@
+/**
+ * Point transfers between pupils (SPEC §3 Transfer, §4 point transfer, §5 transfer, §7 Wallet): the rules shared by the
+ * transfer form, the confirmation form and the server. Amounts travel in millimes (1 point = 1,000 millimes); a
+ * transfer is a whole number of points from 10 to 5,000.
+ */
+import * as v from "valibot";
+import { TRANSFER_MAX, TRANSFER_MIN } from "../constants";
+import { MILLIMES_PER_TND } from "../money";
+import { EMAIL_RE, idSchema, isTunisianPhone } from "./common";
+
+export const TRANSFER_MIN_MILLIMES = TRANSFER_MIN * MILLIMES_PER_TND;
+export const TRANSFER_MAX_MILLIMES = TRANSFER_MAX * MILLIMES_PER_TND;
+/** The confirmation code sent to the sender: 6 digits. */
+export const TRANSFER_CODE_RE = /^\d{6}$/;
+/** Longest beneficiary accepted (an e-mail address). */
+export const BENEFICIARY_MAX = 254;
+
+/** A phone (Tunisian, any written form) or an e-mail address: what names a beneficiary. */
+export function isBeneficiary(value: string): boolean {
+  const s = value.trim();
+  return s.length <= BENEFICIARY_MAX && (isTunisianPhone(s) || EMAIL_RE.test(s));
+}
+
+/** True for a whole number of points from 10 to 5,000, given in millimes. */
+export function isTransferAmount(millimes: number): boolean {
+  return Number.isSafeInteger(millimes) && millimes % MILLIMES_PER_TND === 0 && millimes >= TRANSFER_MIN_MILLIMES && millimes <= TRANSFER_MAX_MILLIMES;
+}
+
+const beneficiary = v.pipe(
+  v.string("transfer_fields_required"),
+  v.trim(),
+  v.nonEmpty("transfer_fields_required"),
+  // One code per failure: an empty beneficiary is "required" only.
+  v.check((s) => s === "" || isBeneficiary(s), "beneficiary_unknown"),
+);
+
+/** Millimes as a JSON number or a string of digits; anything else (a fraction of a point included) is out of range. */
+const amount = v.pipe(
+  v.union(
+    [v.pipe(v.number(), v.finite("transfer_amount_range")), v.pipe(v.string(), v.regex(/^\d{1,10}$/, "transfer_amount_range"), v.transform(Number))],
+    "transfer_amount_range",
+  ),
+  v.check(isTransferAmount, "transfer_amount_range"),
+);
+
+/** `POST /student/transfer-points`: `toUser` (phone or e-mail), `points` (millimes), `admin` (the impersonating admin's id; the server takes it from the session). */
+export const TransferBody = v.object({
+  toUser: v.optional(beneficiary, ""),
+  points: v.pipe(v.optional(v.union([v.number(), v.string()], "transfer_amount_range"), ""), v.check((x) => x !== "", "transfer_fields_required"), amount),
+  admin: v.optional(v.nullable(idSchema)),
+});
+export type TransferInput = v.InferOutput<typeof TransferBody>;
+
+const confirmationCode = v.pipe(
+  v.string("code_required"),
+  v.trim(),
+  v.nonEmpty("code_required"),
+  v.check((s) => s === "" || TRANSFER_CODE_RE.test(s), "code_invalid"),
+);
+
+/** `POST /student/confirm-transfer-points?confirmationToken=<code>&transfer=<id>`: the code belongs to one transfer. */
+export const ConfirmTransferQuery = v.object({
+  confirmationToken: v.optional(confirmationCode, ""),
+  transfer: idSchema,
+});
+
+/** `GET /student/confirm-transfer-points/{id}`: resend the code of the caller's own pending transfer. */
+export const TransferIdParams = v.object({ id: idSchema });
+
+/** The form of the transfer modal: whole points, converted to millimes (`tnd()`) when sent. */
+export const TransferFormSchema = v.object({
+  toUser: beneficiary,
+  points: v.pipe(
+    v.string("transfer_fields_required"),
+    v.trim(),
+    v.nonEmpty("transfer_fields_required"),
+    v.check((s) => s === "" || (/^\d{1,4}$/.test(s) && Number(s) >= TRANSFER_MIN && Number(s) <= TRANSFER_MAX), "transfer_amount_range"),
+    v.transform(Number),
+  ),
+});
+
+/** The form of the confirmation modal. */
+export const ConfirmTransferFormSchema = v.object({ code: confirmationCode });
+
+/** SPEC §3 Transfer: a person shown on a transfer — an id and a name, never a phone or an e-mail. */
+export interface TransferPartyDto {
+  id: number;
+  name: string;
+}
+
+export type TransferStatus = "pending" | "confirmed" | "cancelled";
+
+/** SPEC §3 Transfer, as the history and the operations answer it. `points` are millimes. */
+export interface TransferDto {
+  id: number;
+  from_user: TransferPartyDto;
+  sender: TransferPartyDto;
+  to_user: TransferPartyDto;
+  receiver: TransferPartyDto;
+  points: number;
+  updated_at: string;
+  created_at: string;
+  status: TransferStatus;
+  is_confirmed: boolean;
+  /** "sent" when the caller is the sender (a "Transfert" row), "received" otherwise (a "Reçu" row). */
+  direction: "sent" | "received";
+}
