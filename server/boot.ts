@@ -5,6 +5,8 @@ import { openDatabase } from "./db/client";
 import { seedDemo } from "./db/seed/demo";
 import { ensurePlatformWallets } from "./services/wallet/ledger";
 import { seedLearning } from "./db/seed/learning";
+import { seedOffers } from "./db/seed/offers";
+import { seedOperator } from "./db/seed/operator";
 import { seedQuizzes } from "./db/seed/quiz";
 import { seedReference } from "./db/seed/reference";
 import type { Env } from "./env";
@@ -34,6 +36,8 @@ export async function createDeps(env: Env, overrides: Partial<Pick<Deps, "now">>
   await ensurePlatformWallets(database.db);
   if (env.SEED_DEMO && (await seedDemo(database.db, now()))) log.info("seeded demo accounts");
   if (await seedLearning(database.db, now(), { demo: env.SEED_DEMO })) log.info("seeded learning catalogue");
+  if (await seedOffers(database.db, now(), { demo: env.SEED_DEMO })) log.info("seeded offers and discount codes");
+  if (env.SEED_DEMO && (await seedOperator(database.db, now()))) log.info("seeded the operator subscriber and the influencer's revenue");
   if (env.SEED_DEMO && (await seedQuizzes(database.db))) log.info("seeded quizzes");
   return {
     db: database.db,

@@ -1,7 +1,8 @@
 /**
  * Who is looking: the pupil's class and which subjects their live offers unlock (SPEC §6).
- * A lesson is unlocked when it is free or when a live affiliation (end_date ≥ today) has a group that unlocks its
- * subject (`group_subjects`: a subject row, or `all_subjects` for every subject of the pupil's class).
+ * A lesson is unlocked when it is free or when a live affiliation (end_date ≥ today) unlocks its subject: an affiliation
+ * with `subject_ids` (a per-subject purchase) unlocks only those subjects; one without (null) unlocks what its group
+ * unlocks (`group_subjects`: a subject row, or `all_subjects` for every subject of the pupil's class).
  */
 import { eq, sql } from "drizzle-orm";
 import { GROUP } from "../../../domain/constants";
@@ -36,9 +37,14 @@ const viewerStatement = preparedFor((db) => {
       divisionId: users.divisionId,
       divisionName: divisions.name,
       groupIds: sql<number[]>`(select coalesce(json_agg(distinct g.group_id), '[]'::json) from (${liveGroups}) g)`,
+      // An affiliation without subject_ids unlocks what its group unlocks; one with subject_ids only those subjects.
       unlocks: sql<Array<{ subjectId: number | null; all: boolean }>>`(
-        select coalesce(json_agg(json_build_object('subjectId', gs.subject_id, 'all', gs.all_subjects)), '[]'::json)
-        from ${groupSubjects} gs where gs.group_id in (${liveGroups}))`,
+        select coalesce(json_agg(json_build_object('subjectId', x.subject_id, 'all', x.all_subjects)), '[]'::json) from (
+          select gs.subject_id, gs.all_subjects from ${groupSubjects} gs
+          where gs.group_id in (select a.group_id from ${affiliations} a where a.user_id = ${users}.id and a.end_date >= ${day} and a.subject_ids is null)
+          union all
+          select unnest(a.subject_ids), false from ${affiliations} a
+          where a.user_id = ${users}.id and a.end_date >= ${day} and a.subject_ids is not null) x)`,
     })
     .from(users)
     .leftJoin(divisions, eq(divisions.id, users.divisionId))

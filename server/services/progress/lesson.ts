@@ -61,7 +61,8 @@ interface Row {
  * the stored progress row and the stored Idempotency-Key row. The requests go as one JSON parameter.
  *
  * The unlock rule is the one of `learning/access.ts` (`isUnlocked`): free, or a live affiliation (end date today or
- * later) whose group unlocks the subject (`group_subjects`: that subject, or `all_subjects`) — the subject being of
+ * later) that unlocks the subject — listed in its `subject_ids`, or, without subject_ids, through its group
+ * (`group_subjects`: that subject, or `all_subjects`) — the subject being of
  * the pupil's class, which the caller checks (another class is a 404).
  */
 function lessonsQuery(requests: ProgressLessonRequest[], now: Date) {
@@ -70,8 +71,11 @@ function lessonsQuery(requests: ProgressLessonRequest[], now: Date) {
     select v.i, c.id as "contentId", c.type_id as "typeId", c.duration_s as "durationS", c.is_free as "isFree",
       ch.id as "chapterId", s.id as "subjectId", s.division_id as "divisionId", u.division_id as "userDivisionId",
       exists (
-        select 1 from ${affiliations} a inner join ${groupSubjects} gs on gs.group_id = a.group_id
-        where a.user_id = v.user_id and a.end_date >= ${isoDay(now)} and (gs.all_subjects or gs.subject_id = s.id)
+        select 1 from ${affiliations} a
+        where a.user_id = v.user_id and a.end_date >= ${isoDay(now)} and (
+          s.id = any(a.subject_ids)
+          or (a.subject_ids is null and exists (
+            select 1 from ${groupSubjects} gs where gs.group_id = a.group_id and (gs.all_subjects or gs.subject_id = s.id))))
       ) as "unlockedByOffer",
       p.ranges, p.percentage, p.completed, p.last_watched_second as "lastWatchedSecond",
       k.request_hash as "keyHash", k.status as "keyStatus", k.response as "keyResponse",

@@ -1,0 +1,156 @@
+/**
+ * `POST /student/checkout/buy`: a purchase with points (SPEC §4 "Checkout", issue 9 §2). One transaction does it all
+ * or nothing: the checks, the price (`priceOffer` of domain/offers.ts, the screen's own function), the debit through
+ * the ledger, the subscription, the code's use and its owner's share, the code cleared.
+ *
+ * Exactly once: the Idempotency-Key row is written in the same transaction (a retry replays the first answer), and
+ * purchases of one pupil are serialised by a transaction-scoped advisory lock taken first, so two tabs buying the same
+ * offer with different keys get one subscription and one `409 offer_owned`. The lock is not a wallet row lock: the
+ * ledger locks wallets in id order (the platform's first), and holding the buyer's row before it could deadlock with
+ * a purchase that pays this buyer a referral reward.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { appliedCodeEffect, ownerShare, priceOffer, subscriptionEnd, toPricedOffer, type PurchaseDto } from "../../../domain/offers";
+import type { BuyInput } from "../../../domain/schemas/offers";
+import { affiliations, appliedDiscountCodes, chapters, discountCodes, discountCodeUses, subjects, users, wallets } from "../../db/schema";
+import type { AuthInfo } from "../../lib/auth";
+import type { Deps } from "../../lib/deps";
+import { AppError, fieldError } from "../../lib/errors";
+import { withIdempotency, type IdempotentResult } from "../../lib/idempotency";
+import { balanceOf, PLATFORM_WALLETS, postMovement } from "../wallet/ledger";
+import { liveSubscriptions, loadClassOffers, markOwned, ownedSubjects, tunisDay } from "./catalogue";
+import { codeStanding, toAppliedDto } from "./discount-codes";
+
+export async function buyOffer(
+  deps: Pick<Deps, "db" | "now">,
+  auth: Pick<AuthInfo, "userId" | "adminId">,
+  input: BuyInput,
+  idempotencyKey: string | undefined,
+  hash: string,
+): Promise<IdempotentResult<PurchaseDto>> {
+  return withIdempotency(deps, auth, idempotencyKey, hash, async (tx) => {
+    const userId = auth.userId;
+    const now = deps.now();
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`purchase:${userId}`}, 0))`);
+
+    const [me] = await tx.select({ divisionId: users.divisionId }).from(users).where(eq(users.id, userId)).limit(1);
+    const [found] = me?.divisionId ? await loadClassOffers(tx, me.divisionId, input.offerDivisionDetail) : [];
+    if (!found) throw fieldError(422, "offerDivisionDetail", "offer_invalid");
+    if (found.disabled) throw fieldError(422, "offerDivisionDetail", "offer_disabled");
+    if (input.quantity > found.slices) throw fieldError(422, "quantity", "coupon_first_slice_only");
+    if (!found.per_subject && input.subjects !== null && input.subjects.length > 0) throw fieldError(422, "subjects", "subjects_invalid");
+
+    const live = await liveSubscriptions(tx, userId, now);
+    const offer = markOwned(found, live);
+    const owned = ownedSubjects(live, offer.offer_id);
+
+    // A chapter (of a live event's course): one of the pupil's class, in the offer's subjects.
+    let chapterId: number | null = null;
+    if (input.chapter !== null) {
+      const [ch] = await tx
+        .select({ id: chapters.id, subjectId: chapters.subjectId })
+        .from(chapters)
+        .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+        .where(and(eq(chapters.id, input.chapter), eq(subjects.divisionId, me!.divisionId!)))
+        .limit(1);
+      const inOffer = ch && (!offer.per_subject || offer.offer_subject_details.some((d) => d.subjectId === ch.subjectId));
+      if (!ch || !inOffer) throw fieldError(422, "chapter", "subjects_invalid");
+      if (live.some((a) => a.chapterId === ch.id)) throw new AppError(409, "chapter_owned");
+      chapterId = ch.id;
+    } else {
+      if (owned.whole || offer.owned) throw new AppError(409, "offer_owned");
+      const chosen = input.subjects ?? offer.offer_subject_details.map((d) => d.subjectId);
+      if (offer.per_subject && chosen.some((id) => owned.subjects.has(id))) throw new AppError(409, "subject_owned", { subjects: ["subject_owned"] });
+    }
+
+    // The added code, if it is for this offer and still good: only the first instalment carries it.
+    const [applied] = await tx
+      .select({ applied: appliedDiscountCodes, code: discountCodes })
+      .from(appliedDiscountCodes)
+      .innerJoin(discountCodes, eq(discountCodes.id, appliedDiscountCodes.codeId))
+      .where(eq(appliedDiscountCodes.userId, userId))
+      .limit(1);
+    let code = applied && applied.applied.offerId === offer.offer_id ? applied : undefined;
+    if (code && (await codeStanding(tx, code.code, userId, now, true))) code = undefined;
+    const effect = appliedCodeEffect(code ? toAppliedDto(code.applied, code.code) : null, offer, {
+      divisionId: me!.divisionId,
+      period: input.period,
+      quantity: input.quantity,
+    });
+
+    const priced = priceOffer(toPricedOffer(offer), { period: input.period, subjectIds: input.subjects, code: effect.code });
+    if (!priced.ok) throw fieldError(422, priced.field, priced.code);
+    const price = priced.price;
+    if (price.final !== input.amount) {
+      throw new AppError(409, "price_changed", { amount: ["price_changed"] }, `The price is ${price.final} millimes, not ${input.amount}`);
+    }
+
+    const start = tunisDay(now);
+    const [aff] = await tx
+      .insert(affiliations)
+      .values({
+        userId,
+        offerId: offer.offer_id,
+        groupId: offer.group.id,
+        period: input.period,
+        startDate: start,
+        endDate: subscriptionEnd(start, input.period),
+        amountPaid: price.final,
+        offerDivisionId: offer.id,
+        subjectIds: offer.per_subject ? price.subjectIds : null,
+        chapterId,
+        createdAt: now,
+      })
+      .returning();
+    const affiliation = aff!;
+    if (price.final > 0) {
+      const movementId = await postMovement(tx, {
+        kind: "purchase",
+        from: userId,
+        to: PLATFORM_WALLETS.revenue,
+        amount: price.final,
+        description: `Achat ${offer.name}`,
+        ref: { type: "affiliation", id: affiliation.id },
+        adminId: auth.adminId,
+      });
+      await tx.update(affiliations).set({ movementId }).where(eq(affiliations.id, affiliation.id));
+    }
+
+    if (code && effect.code) {
+      const c = code.code;
+      const profit = c.userId === null ? 0 : ownerShare(c.kind, c.ownerSharePercent, price);
+      const [use] = await tx
+        .insert(discountCodeUses)
+        .values({ codeId: c.id, userId, affiliationId: affiliation.id, discount: price.codeDiscount, ownerProfit: profit, createdAt: now })
+        .returning({ id: discountCodeUses.id });
+      if (profit > 0 && c.userId !== null) {
+        await tx.insert(wallets).values({ ownerId: c.userId, balance: 0, kind: "user" }).onConflictDoNothing();
+        await postMovement(tx, {
+          kind: c.kind === "referral" ? "referral_reward" : "influencer_revenue",
+          from: PLATFORM_WALLETS.revenue,
+          to: c.userId,
+          amount: profit,
+          description: `${c.kind === "referral" ? "Parrainage" : "Revenu du code"} ${c.code}`,
+          ref: { type: "discount_use", id: use!.id },
+        });
+      }
+      await tx.delete(appliedDiscountCodes).where(eq(appliedDiscountCodes.id, code.applied.id));
+    }
+
+    return {
+      affiliation: {
+        id: affiliation.id,
+        offer_id: affiliation.offerId,
+        group: offer.group,
+        period: input.period,
+        start_date: affiliation.startDate,
+        end_date: affiliation.endDate,
+        amount_paid: affiliation.amountPaid,
+        subject_ids: affiliation.subjectIds,
+        chapter_id: affiliation.chapterId,
+      },
+      points: await balanceOf(tx, userId),
+      event_id: chapterId !== null ? input.event : null,
+    };
+  });
+}
