@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { TransferDto } from "@domain/schemas/transfers";
+import { api } from "@/lib/api";
+import { meKey } from "@/lib/me";
+import { transfersKeys } from "../transfers.keys";
+import { retryLostAnswer } from "./submissionKey";
+
+export interface ConfirmTransferInput {
+  transferId: number;
+  code: string;
+  idempotencyKey: string;
+}
+
+/** `POST /student/confirm-transfer-points?confirmationToken=&transfer=`: the points move now, once. */
+export async function confirmTransfer({ transferId, code, idempotencyKey }: ConfirmTransferInput): Promise<TransferDto> {
+  return (await api<TransferDto>("/student/confirm-transfer-points", { method: "POST", query: { confirmationToken: code, transfer: transferId }, idempotencyKey })).payload;
+}
+
+/** Confirms, then refreshes the balance (`me`) and the history. */
+export function useConfirmTransfer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmTransfer,
+    retry: retryLostAnswer,
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: meKey }), queryClient.invalidateQueries({ queryKey: transfersKeys.all })]),
+  });
+}

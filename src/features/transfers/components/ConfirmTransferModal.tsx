@@ -1,0 +1,142 @@
+import { Anchor, Button, Center, Group, Modal, PinInput, Stack, Text } from "@mantine/core";
+import { useState } from "react";
+import * as v from "valibot";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { ConfirmTransferFormSchema, type TransferDto } from "@domain/schemas/transfers";
+import { ApiRequestError } from "@/lib/api";
+import { codeMessage, describeError } from "@/lib/i18n/errors";
+import { useFormatMillimes, usePointsWord } from "@/lib/i18n/labels";
+import { toast } from "@/lib/toast";
+import { useConfirmTransfer } from "../api/confirmTransfer";
+import { useResendTransferCode } from "../api/resendTransferCode";
+import { useSubmissionKey } from "../api/submissionKey";
+
+const CODE_LENGTH = 6;
+
+/**
+ * The confirm-transfer-point dialog (SPEC §2 modals, §4 "Point transfer"): the 6-digit code sent to the pupil, a
+ * "Renvoyer le code" link, and the confirmation that moves the points. On success: a toast, the balance and the
+ * history refreshed (by the mutation), and `onDone`.
+ */
+export function ConfirmTransferModal({ transfer, onClose, onDone }: { transfer: TransferDto | null; onClose: () => void; onDone: () => void }) {
+  const { t, i18n } = useLingui();
+  const format = useFormatMillimes();
+  const pointsWord = usePointsWord(transfer?.points ?? 0);
+  const confirm = useConfirmTransfer();
+  const resend = useResendTransferCode();
+  const submission = useSubmissionKey();
+  const amount = transfer ? format(transfer.points) : "";
+  const receiver = transfer?.to_user.name ?? "";
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | undefined>();
+
+  const close = () => {
+    setCode("");
+    setError(undefined);
+    onClose();
+  };
+
+  const submit = async () => {
+    if (!transfer) return;
+    const parsed = v.safeParse(ConfirmTransferFormSchema, { code });
+    if (!parsed.success) {
+      setError(codeMessage(i18n, String(parsed.issues[0]?.message)) ?? t`Code invalide`);
+      return;
+    }
+    const body = { transferId: transfer.id, code: parsed.output.code };
+    try {
+      await confirm.mutateAsync({ ...body, idempotencyKey: submission.keyFor(body) });
+      submission.settle();
+      toast.success(t`Transfert effectué : ${amount} ${pointsWord} envoyés à ${receiver}.`);
+      setCode("");
+      setError(undefined);
+      onDone();
+    } catch (err) {
+      submission.settle(err);
+      const field = err instanceof ApiRequestError ? err.errors.confirmationToken?.[0] : undefined;
+      if (field) {
+        setError(codeMessage(i18n, field) ?? describeError(i18n, err));
+        setCode("");
+      } else {
+        toast.error(describeError(i18n, err));
+      }
+    }
+  };
+
+  const sendAgain = async () => {
+    if (!transfer) return;
+    try {
+      await resend.mutateAsync(transfer.id);
+      setCode("");
+      setError(undefined);
+      toast.success(t`Un nouveau code vous a été envoyé`);
+    } catch (err) {
+      toast.error(describeError(i18n, err));
+    }
+  };
+
+  return (
+    <Modal opened={transfer !== null} onClose={close} title={t`Confirmer le transfert`} centered data-testid="confirm-transfer-modal">
+      {transfer && (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <Stack gap="md">
+            <Text size="sm">
+              <Trans>
+                Saisissez le code à {CODE_LENGTH} chiffres qui vous a été envoyé pour confirmer le transfert de{" "}
+                <Text span fw={700}>
+                  {amount} {pointsWord}
+                </Text>{" "}
+                à <bdi>{receiver}</bdi>. Il est valable 10 minutes.
+              </Trans>
+            </Text>
+            <Center dir="ltr">
+              <PinInput
+                length={CODE_LENGTH}
+                type="number"
+                oneTimeCode
+                size="md"
+                value={code}
+                onChange={(value) => {
+                  setCode(value);
+                  setError(undefined);
+                }}
+                error={Boolean(error)}
+                aria-label={t`Code de confirmation`}
+                getInputProps={(index) => {
+                  const position = index + 1;
+                  return { "aria-label": t`Chiffre ${position} du code` };
+                }}
+                data-autofocus
+              />
+            </Center>
+            {error && (
+              <Text c="red.8" size="sm" ta="center" role="alert">
+                {error}
+              </Text>
+            )}
+            <Text size="sm" ta="center">
+              <Trans>Vous n'avez rien reçu ?</Trans>{" "}
+              <Anchor component="button" type="button" onClick={() => void sendAgain()} disabled={resend.isPending} fw={600}>
+                <Trans>Renvoyer le code</Trans>
+              </Anchor>
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                <Trans>Annuler</Trans>
+              </Button>
+              <Button type="submit" loading={confirm.isPending}>
+                <Trans>Confirmer</Trans>
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
