@@ -411,6 +411,8 @@ export const operatorSubscriptions = pgTable("operator_subscriptions", {
   activatedAt: ts("activated_at"),
   renewsAt: ts("renews_at"),
   cancelledAt: ts("cancelled_at"),
+  /** The pupil's account was created by this subscription's activation (a visitor's phone). */
+  accountCreated: boolean("account_created").notNull().default(false),
 });
 
 // ───────────────────────── relations used by /auth/me ─────────────────────────

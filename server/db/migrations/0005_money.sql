@@ -253,7 +253,9 @@ CREATE TABLE "operator_subscriptions" (
   "created_at" timestamp with time zone NOT NULL DEFAULT now(),
   "activated_at" timestamp with time zone,
   "renews_at" timestamp with time zone,
-  "cancelled_at" timestamp with time zone
+  "cancelled_at" timestamp with time zone,
+  -- the pupil's account was created by this subscription's activation (a visitor's phone)
+  "account_created" boolean NOT NULL DEFAULT false
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX "operator_subscriptions_live_phone_uq" ON "operator_subscriptions" ("phone") WHERE "status" IN ('pending', 'active');

@@ -1,0 +1,100 @@
+/**
+ * The mobile-operator subscription (SPEC §1, §5, §9): Digital Virgo carrier billing of the Silver offer (group 33) for
+ * one day or seven days, renewed automatically until the pupil unsubscribes. Prices per level in millimes.
+ */
+import { GROUP } from "./constants";
+
+/** The offer (and group) an operator subscription grants: Silver, 33 (SPEC §6 "Unsubscribe menu on offer 33"). */
+export const OPERATOR_OFFER_ID = GROUP.operatorSilver;
+
+/** Recurrence in days (SPEC §9): 1 (day) or 7 (week). */
+export const OPERATOR_RECURRENCES = [1, 7] as const;
+export type Recurrence = (typeof OPERATOR_RECURRENCES)[number];
+
+export const OPERATOR_LEVELS = ["primary", "basic", "secondary", "baccalaureate"] as const;
+export type OperatorLevel = (typeof OPERATOR_LEVELS)[number];
+
+/** SPEC §9 "Level perDay/perWeek", in millimes: primary 0.95/7.75, basic and secondary 1.6/12.25, bac 2.3/17.25 TND. */
+export const OPERATOR_PRICES: Readonly<Record<OperatorLevel, { perDay: number; perWeek: number }>> = {
+  primary: { perDay: 950, perWeek: 7_750 },
+  basic: { perDay: 1_600, perWeek: 12_250 },
+  secondary: { perDay: 1_600, perWeek: 12_250 },
+  baccalaureate: { perDay: 2_300, perWeek: 17_250 },
+};
+
+export const isOperatorLevel = (value: unknown): value is OperatorLevel =>
+  typeof value === "string" && (OPERATOR_LEVELS as readonly string[]).includes(value);
+
+export const isRecurrence = (value: unknown): value is Recurrence => value === 1 || value === 7;
+
+/** The price of one period of the subscription for a level, in millimes. */
+export function operatorPrice(level: OperatorLevel, recurrence: Recurrence): number {
+  const prices = OPERATOR_PRICES[level];
+  return recurrence === 1 ? prices.perDay : prices.perWeek;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * One paid period starting at `start`: it ends `recurrence` days later (the renewal instant). The affiliation it
+ * grants runs from the start's calendar day to the renewal's calendar day included (UTC days, as the access check
+ * compares `end_date` with the UTC day), so a one-day pass bought at 23:00 still lasts 24 hours.
+ */
+export function operatorPeriod(start: Date, recurrence: Recurrence): { renewsAt: Date; startDate: string; endDate: string } {
+  const renewsAt = new Date(start.getTime() + recurrence * DAY_MS);
+  return { renewsAt, startDate: start.toISOString().slice(0, 10), endDate: renewsAt.toISOString().slice(0, 10) };
+}
+
+/** `GET /offers`: one card per level. */
+export interface OperatorOfferDto {
+  level: OperatorLevel;
+  /** Millimes per day and per week. */
+  perDay: number;
+  perWeek: number;
+  offer_id: number;
+  group: { id: number; name: string };
+}
+
+/** `GET /{level}/divisions`. */
+export interface OperatorDivisionDto {
+  id: number;
+  name: string;
+  name_ar: string;
+  name_en: string;
+}
+
+/** `POST /checkout`, `POST /digitalvirgo/checkout`: where the browser goes to confirm with the operator. */
+export interface OperatorCheckoutDto {
+  redirectUrl: string;
+  orderId: string;
+}
+
+/** `GET /digitalvirgo/success`: the activated subscription, and a session for a visitor whose account it created. */
+export interface OperatorActivationDto {
+  orderId: string;
+  status: "active" | "cancelled";
+  recurrence: Recurrence;
+  price: number;
+  renews_at: string;
+  end_date: string;
+  /** True when this subscription created the pupil's account. */
+  newAccount: boolean;
+  /** A session for the subscriber (only for the visitor who just subscribed, within minutes of the activation). */
+  token?: string;
+  expires_at?: string;
+  user_type?: "student";
+}
+
+/** `POST /digitalvirgo/echec`. */
+export interface OperatorFailureDto {
+  orderId: string;
+  status: "failed" | "active" | "cancelled";
+}
+
+/** `POST /digitalvirgo/unsubscribe`. */
+export interface OperatorUnsubscribeDto {
+  status: "cancelled";
+  cancelled_at: string;
+  /** Access lasts until the paid period ends. */
+  end_date: string;
+}

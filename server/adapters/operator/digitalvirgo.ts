@@ -1,0 +1,69 @@
+/**
+ * The Digital Virgo HTTP adapter (`OPERATOR_BILLING=digitalvirgo`). The provider hosts the confirmation page and
+ * signs its browser returns with the shared secret; every return is also checked with the provider's own status of
+ * the transaction before anything is activated.
+ *
+ * Environment: `DIGITALVIRGO_API_URL` (base of the provider's API), `DIGITALVIRGO_SERVICE_ID` (the Darsi service at
+ * the operator), `DIGITALVIRGO_API_KEY` (bearer key of the API), `DIGITALVIRGO_SECRET` (HMAC key of the returns),
+ * `PUBLIC_URL` (the app's public origin, for the return URLs).
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { OperatorReturn } from "../../../domain/schemas/operator";
+import type { OperatorAdapter, OperatorVerdict } from "./types";
+
+export interface DigitalVirgoConfig {
+  apiUrl: string;
+  serviceId: string;
+  apiKey: string;
+  secret: string;
+  publicUrl: string;
+}
+
+export function createDigitalVirgoOperator(cfg: DigitalVirgoConfig, fetchImpl: typeof fetch = fetch): OperatorAdapter {
+  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetchImpl(`${cfg.apiUrl.replace(/\/$/, "")}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${cfg.apiKey}`, "Content-Type": "application/json", Accept: "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!res.ok) throw new Error(`Digital Virgo ${method} ${path}: ${res.status}`);
+    return (await res.json()) as T;
+  };
+  const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${cfg.publicUrl.replace(/\/$/, "")}${url}`);
+  const sign = (r: OperatorReturn) => createHmac("sha256", cfg.secret).update(`${r.orderId}|${r.status}|${r.tx}|${r.ts}`).digest("hex");
+
+  return {
+    name: "digitalvirgo",
+    async startCheckout(req) {
+      const answer = await api<{ redirectUrl: string }>("POST", "/subscriptions", {
+        serviceId: cfg.serviceId,
+        msisdn: `216${req.phone}`,
+        externalId: req.orderId,
+        recurrenceDays: req.recurrence,
+        amountMillimes: req.price,
+        successUrl: absolute(req.successUrl),
+        failUrl: absolute(req.failUrl),
+      });
+      return { redirectUrl: answer.redirectUrl };
+    },
+    async verifyReturn(ret): Promise<OperatorVerdict> {
+      const expected = Buffer.from(sign(ret));
+      const given = Buffer.from(ret.sig);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { valid: false };
+      const status = await api<{ externalId: string; status: string; transactionId: string }>("GET", `/subscriptions/${encodeURIComponent(ret.orderId)}`);
+      if (status.externalId !== ret.orderId) return { valid: false };
+      return { valid: true, orderId: ret.orderId, paid: status.status === "ACTIVE" || status.status === "CHARGED", transactionId: status.transactionId };
+    },
+    async renew(sub) {
+      const answer = await api<{ status: string }>("POST", `/subscriptions/${encodeURIComponent(sub.orderId)}/charges`, {
+        amountMillimes: sub.price,
+        period: sub.period,
+      });
+      return answer.status === "CHARGED";
+    },
+    async unsubscribe(sub) {
+      await api("POST", `/subscriptions/${encodeURIComponent(sub.orderId)}/cancel`, { msisdn: `216${sub.phone}` });
+    },
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * The local Digital Virgo sandbox: behaves like the carrier's payment page. `startCheckout` gives the URL of its own
+ * confirmation page (`GET /api/sandbox/digitalvirgo/pay?t=…`, a signed ticket with the order, phone and price); the
+ * page's Confirm / Cancel form posts back to the sandbox, which redirects the browser to the app's
+ * `/digitalvirgo/success` or `/digitalvirgo/echec` with a signed query (`orderId, status, tx, ts, sig`), exactly as the
+ * operator would. `verifyReturn` checks that signature (HMAC-SHA256 with a key derived from the server secret) and
+ * its age; nothing the browser could forge is trusted.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import type { Recurrence } from "../../../domain/operator";
+import type { OperatorReturn } from "../../../domain/schemas/operator";
+import type { OperatorAdapter, OperatorCheckoutRequest, OperatorVerdict } from "./types";
+
+export const SANDBOX_PAGE_PATH = "/api/sandbox/digitalvirgo/pay";
+/** A return older than this is refused (the pupil had a day to come back). */
+const RETURN_MAX_AGE_S = 24 * 60 * 60;
+/** The confirmation page's ticket lives this long. */
+const TICKET_TTL_S = 30 * 60;
+
+export interface SandboxTicket {
+  orderId: string;
+  phone: string;
+  recurrence: Recurrence;
+  price: number;
+  successUrl: string;
+  failUrl: string;
+  exp: number;
+}
+
+const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64url");
+const unb64 = (s: string) => Buffer.from(s, "base64url").toString("utf8");
+
+function equal(a: string, b: string): boolean {
+  const ba = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ba.length === bb.length && timingSafeEqual(ba, bb);
+}
+
+export interface SandboxOperator extends OperatorAdapter {
+  /** The signed ticket of the confirmation page, or null when forged or expired. */
+  readTicket(t: string, nowS: number): SandboxTicket | null;
+  /** The operator's decision: where the browser goes back to, with the signed result. */
+  decide(ticket: SandboxTicket, action: "confirm" | "cancel", nowS: number): string;
+  /** The signature of a return (tests build returns with it). */
+  signReturn(fields: { orderId: string; status: string; tx: string; ts: string }): string;
+}
+
+export function createSandboxOperator(secret: string, nowS: () => number): SandboxOperator {
+  const key = createHmac("sha256", secret).update("digitalvirgo-sandbox").digest();
+  const mac = (value: string) => createHmac("sha256", key).update(value).digest("base64url");
+  const signReturn = (f: { orderId: string; status: string; tx: string; ts: string }) => mac(`return|${f.orderId}|${f.status}|${f.tx}|${f.ts}`);
+
+  return {
+    name: "sandbox",
+    async startCheckout(req: OperatorCheckoutRequest) {
+      const ticket: SandboxTicket = { ...req, exp: nowS() + TICKET_TTL_S };
+      const body = b64(JSON.stringify(ticket));
+      return { redirectUrl: `${SANDBOX_PAGE_PATH}?t=${body}.${mac(`ticket|${body}`)}` };
+    },
+    readTicket(t, now) {
+      const [body, sig] = t.split(".");
+      if (!body || !sig || !equal(sig, mac(`ticket|${body}`))) return null;
+      try {
+        const ticket = JSON.parse(unb64(body)) as SandboxTicket;
+        return ticket.exp >= now ? ticket : null;
+      } catch {
+        return null;
+      }
+    },
+    decide(ticket, action, now) {
+      const fields = { orderId: ticket.orderId, status: action === "confirm" ? "success" : "cancelled", tx: `DV${randomBytes(8).toString("hex")}`, ts: String(now) };
+      const query = new URLSearchParams({ ...fields, sig: signReturn(fields) });
+      return `${action === "confirm" ? ticket.successUrl : ticket.failUrl}?${query.toString()}`;
+    },
+    signReturn,
+    async verifyReturn(ret: OperatorReturn): Promise<OperatorVerdict> {
+      if (!ret.sig || !ret.ts || !/^\d{1,12}$/.test(ret.ts)) return { valid: false };
+      if (!equal(ret.sig, signReturn({ orderId: ret.orderId, status: ret.status, tx: ret.tx, ts: ret.ts }))) return { valid: false };
+      const age = nowS() - Number(ret.ts);
+      if (age > RETURN_MAX_AGE_S || age < -300) return { valid: false };
+      return { valid: true, orderId: ret.orderId, paid: ret.status === "success", transactionId: ret.tx };
+    },
+    async renew() {
+      // The sandbox line always has credit.
+      return true;
+    },
+    async unsubscribe() {
+      // Nothing to stop: the sandbox bills only when asked to.
+    },
+  };
+}
