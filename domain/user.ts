@@ -73,6 +73,8 @@ export interface Me {
   studentLevel: string | null;
   hasParent: boolean;
   hasParentRequest: boolean;
+  /** A live (renewing) mobile-operator subscription (offer 33): the user menu offers "Se désabonner". */
+  digitalVirgoClient: boolean;
   /** Set on impersonation sessions: the admin acting as this user. */
   adminId: number | null;
 }

@@ -113,6 +113,7 @@ describe("a visitor subscribes through the sandbox", () => {
     expect(me.status).toBe(200);
     expect(me.json.payload.affiliations.map((a: { group: { id: number } }) => a.group.id)).toEqual([33]);
     expect(me.json.payload.points).toBe(0);
+    expect(me.json.payload.digitalVirgoClient).toBe(true);
     // The SMS with a code to choose a password (the reset flow).
     const sms = (await h.outbox()).find((m) => m.to === phone);
     expect(sms).toMatchObject({ channel: "sms", kind: "reset" });
@@ -228,6 +229,7 @@ describe("a signed-in pupil", () => {
     expect(sub.cancelledAt).not.toBeNull();
     const me = await h.request("GET", "/api/auth/me", { token: pupil.token });
     expect(me.json.payload.affiliations.map((a: { group: { id: number } }) => a.group.id)).toContain(33);
+    expect(me.json.payload.digitalVirgoClient).toBe(false);
     // Nothing left to cancel.
     const twice = await h.request("POST", "/api/digitalvirgo/unsubscribe", { token: pupil.token });
     expect(twice.status).toBe(404);

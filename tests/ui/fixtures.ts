@@ -67,6 +67,7 @@ export function makeMe(overrides: Partial<Omit<Me, "permissions">> & { permissio
     studentLevel: "baccalaureate",
     hasParent: false,
     hasParentRequest: false,
+    digitalVirgoClient: false,
     adminId: null,
     ...rest,
     permissions: { ...noPermissions, ...permissions },

@@ -11,6 +11,7 @@ import {
   divisions,
   institutes,
   offerGroups,
+  operatorSubscriptions,
   optionalSubjects,
   parentRequests,
   states,
@@ -80,6 +81,7 @@ const meStatement = preparedFor((db) => {
         from ${discountCodes} d where d.user_id = ${users.id} and d.active limit 1)`,
       parentsTotal: sql<number>`(select count(*)::int from ${parentRequests} pr where pr.child_user_id = ${users.id})`,
       parentsPending: sql<number>`(select count(*)::int from ${parentRequests} pr where pr.child_user_id = ${users.id} and pr.approved is null)`,
+      operatorClient: sql<boolean>`exists(select 1 from ${operatorSubscriptions} os where os.user_id = ${users.id} and os.status = 'active')`,
     })
     .from(users)
     .leftJoin(divisions, eq(divisions.id, users.divisionId))
@@ -160,6 +162,7 @@ export async function loadMe(db: Db, userId: number, adminId: number | null, tod
     studentLevel: row.divisionLevel ?? null,
     hasParent: (parents?.total ?? 0) > 0,
     hasParentRequest: (parents?.pending ?? 0) > 0,
+    digitalVirgoClient: row.operatorClient === true,
     adminId,
   };
 }
