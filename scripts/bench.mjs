@@ -31,8 +31,12 @@
 // until the network is idle, code deferred to idle time included). The static measure counts the outbox's code (Dexie)
 // too, although it loads only once the first screen is up or with the first progress post (src/app/offline.ts).
 //
-// Flags: --no-lighthouse, --no-load, --no-progress, --no-offline, --no-api, --only=progress|offline|api (only step 7, 8
-// or 7b), --runs=N
+//   9. Money on PostgreSQL (scripts/bench/money.mjs): a throw-away database, 100 funded pupils, then 50 clients for
+//      15 s each: confirmed point transfers per second (start, code from the outbox, confirm) and purchases per second
+//      (POST /api/student/checkout/buy), p50/p99 latency; the ledger reconciled afterwards. Skipped without PostgreSQL.
+//
+// Flags: --no-lighthouse, --no-load, --no-progress, --no-offline, --no-api, --no-money, --only=progress|offline|api|money
+// (only step 7, 8, 7b or 9), --money-duration=S (15), --runs=N
 // (Lighthouse runs), --duration=S (autocannon seconds), --progress-rate=N (posts/s, 1000), --progress-duration=S (20),
 // --progress-pupils=N (200), --strict (exit 1 when a budget is missed; by default the report flags it and the exit
 // code is 0). Takes about 3–5 minutes on 2 cores once built.
@@ -49,6 +53,7 @@ import { SERVER_ENTRY, buildServerIfNeeded } from "./lib/build-server.mjs";
 import { measureStartup } from "./bench/startup.mjs";
 import { measureOfflineVisit } from "./bench/offline-visit.mjs";
 import { createDatabase, runProgressBench } from "./bench/progress.mjs";
+import { moneyMarkdown, runMoneyBench } from "./bench/money.mjs";
 import { apiReadChecks, apiReadsMarkdown, runApiReads } from "./bench/api-reads.mjs";
 import { measureHomeFirstLoad } from "./bench/home-first-load.mjs";
 import { BUDGETS, LOGIN_PREFIXES, kb, measureRoute } from "./size-budget.mjs";
@@ -63,7 +68,7 @@ const argString = (name, fallback) => {
   return hit ? hit.slice(name.length + 3) : fallback;
 };
 const ONLY = argString("only", null);
-if (ONLY !== null && !["progress", "offline", "api"].includes(ONLY)) throw new Error(`--only=${ONLY}: "progress", "offline" or "api"`);
+if (ONLY !== null && !["progress", "offline", "api", "money"].includes(ONLY)) throw new Error(`--only=${ONLY}: "progress", "offline", "api" or "money"`);
 const PROGRESS = { rate: argValue("progress-rate", 1000), seconds: argValue("progress-duration", 20), pupils: argValue("progress-pupils", 200) };
 const LH_RUNS = argValue("runs", 3);
 const LOAD_SECONDS = argValue("duration", 10);
@@ -459,6 +464,7 @@ function markdown(report) {
 
   if (report.api) lines.push(...apiReadsMarkdown(report.api));
   if (report.progress) lines.push(...progressMarkdown(report.progress));
+  if (report.money) lines.push(...moneyMarkdown(report.money));
   lines.push(`_${report.elapsedSeconds} s in total._`, "");
   return lines.join("\n");
 }
@@ -545,6 +551,23 @@ async function main() {
   } else {
     progress = { skipped: "disabled (--no-progress)" };
   }
+  let money;
+  if (ONLY === "money" || (ONLY === null && !args.has("--no-money"))) {
+    try {
+      money = await runMoneyBench({
+        startServer,
+        createDatabase: () => createDatabase(cleanups, log),
+        log,
+        connections: CONNECTIONS,
+        seconds: argValue("money-duration", 15),
+      });
+      if (money.skipped) log(`money: skipped (${money.skipped})`);
+    } finally {
+      await cleanup();
+    }
+  } else {
+    money = { skipped: "disabled (--no-money)" };
+  }
 
   const checks = [];
   if (sizes) {
@@ -622,6 +645,7 @@ async function main() {
     lighthouse,
     load,
     progress,
+    money,
     offline,
     api,
     startup,
