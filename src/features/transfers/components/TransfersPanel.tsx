@@ -18,9 +18,9 @@ const PER_PAGE = 10;
 /**
  * Point transfers on the wallet page (SPEC §2 /porte-monnaie "transfer link", §4 "Point transfer"): the "Transférer
  * des points" button (transfer dialog, then the confirmation with the code), and the history of transfers sent and
- * received, where the sender confirms a pending one.
+ * received, where the sender confirms a pending one. `withTitle={false}` leaves the heading to the page that mounts it.
  */
-export function TransfersPanel() {
+export function TransfersPanel({ withTitle = true }: { withTitle?: boolean } = {}) {
   const { t, i18n } = useLingui();
   const [page, setPage] = useState(1);
   const [transferOpen, setTransferOpen] = useState(false);
@@ -28,12 +28,21 @@ export function TransfersPanel() {
   const history = useQuery(transferHistoryQueryOptions(page, PER_PAGE));
 
   return (
-    <Paper withBorder radius="md" p={{ base: "sm", sm: "md" }} component="section" aria-labelledby="transfers-title" data-testid="transfers-panel">
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: "sm", sm: "md" }}
+      component={withTitle ? "section" : "div"}
+      aria-labelledby={withTitle ? "transfers-title" : undefined}
+      data-testid="transfers-panel"
+    >
       <Stack gap="md">
-        <Group justify="space-between" align="center" gap="sm">
-          <Title order={2} fz="h3" id="transfers-title">
-            <Trans>Transferts de points</Trans>
-          </Title>
+        <Group justify={withTitle ? "space-between" : "flex-start"} align="center" gap="sm">
+          {withTitle && (
+            <Title order={2} fz="h3" id="transfers-title">
+              <Trans>Transferts de points</Trans>
+            </Title>
+          )}
           <Button leftSection={<IconArrowsExchange size={18} aria-hidden />} onClick={() => setTransferOpen(true)} data-testid="open-transfer">
             <Trans>Transférer des points</Trans>
           </Button>
