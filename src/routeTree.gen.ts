@@ -17,6 +17,7 @@ import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthSplatRouteImport } from './routes/_auth/$'
 import { Route as AuthCoursesRouteImport } from './routes/_auth/courses'
 import { Route as AuthListeDeFavorisRouteImport } from './routes/_auth/liste-de-favoris'
+import { Route as AuthPorteMonnaieRouteImport } from './routes/_auth/porte-monnaie'
 import { Route as AuthSubjectsRouteImport } from './routes/_auth/subjects'
 import { Route as GateConfirmRouteImport } from './routes/_gate/confirm'
 import { Route as GateUpdatePasswordRouteImport } from './routes/_gate/update-password'
@@ -24,6 +25,8 @@ import { Route as PublicLoginRouteImport } from './routes/_public/login'
 import { Route as PublicPasswordExpiredRouteImport } from './routes/_public/password-expired'
 import { Route as PublicRegisterRouteImport } from './routes/_public/register'
 import { Route as PublicResetPasswordRouteImport } from './routes/_public/reset-password'
+import { Route as AuthPaymentEchecRouteImport } from './routes/_auth/payment.echec'
+import { Route as AuthPaymentSuccessRouteImport } from './routes/_auth/payment.success'
 import { Route as PublicCreateResetPasswordRouteImport } from './routes/_public/create/reset-password'
 import { Route as AuthSubjectsSubjectDetailsRouteImport } from './routes/_auth/subjects_.$subject.details'
 import { Route as AuthSubjectsSubjectChaptersChapterLessonsLessonContentRouteImport } from './routes/_auth/subjects_.$subject.chapters.$chapter.lessons.$lesson.content'
@@ -66,6 +69,11 @@ const AuthListeDeFavorisRoute = AuthListeDeFavorisRouteImport.update({
   path: '/liste-de-favoris',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthPorteMonnaieRoute = AuthPorteMonnaieRouteImport.update({
+  id: '/porte-monnaie',
+  path: '/porte-monnaie',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthSubjectsRoute = AuthSubjectsRouteImport.update({
   id: '/subjects',
   path: '/subjects',
@@ -101,6 +109,16 @@ const PublicResetPasswordRoute = PublicResetPasswordRouteImport.update({
   path: '/reset-password',
   getParentRoute: () => PublicRoute,
 } as any)
+const AuthPaymentEchecRoute = AuthPaymentEchecRouteImport.update({
+  id: '/payment/echec',
+  path: '/payment/echec',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPaymentSuccessRoute = AuthPaymentSuccessRouteImport.update({
+  id: '/payment/success',
+  path: '/payment/success',
+  getParentRoute: () => AuthRoute,
+} as any)
 const PublicCreateResetPasswordRoute =
   PublicCreateResetPasswordRouteImport.update({
     id: '/create/reset-password',
@@ -134,6 +152,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof AuthSplatRoute
   '/courses': typeof AuthCoursesRoute
   '/liste-de-favoris': typeof AuthListeDeFavorisRoute
+  '/porte-monnaie': typeof AuthPorteMonnaieRoute
   '/subjects': typeof AuthSubjectsRoute
   '/confirm': typeof GateConfirmRoute
   '/update-password': typeof GateUpdatePasswordRoute
@@ -141,6 +160,8 @@ export interface FileRoutesByFullPath {
   '/password-expired': typeof PublicPasswordExpiredRoute
   '/register': typeof PublicRegisterRoute
   '/reset-password': typeof PublicResetPasswordRoute
+  '/payment/echec': typeof AuthPaymentEchecRoute
+  '/payment/success': typeof AuthPaymentSuccessRoute
   '/create/reset-password': typeof PublicCreateResetPasswordRoute
   '/subjects/$subject/details': typeof AuthSubjectsSubjectDetailsRoute
   '/subjects/$subject/chapters/$chapter/lessons/$lesson/content': typeof AuthSubjectsSubjectChaptersChapterLessonsLessonContentRoute
@@ -152,6 +173,7 @@ export interface FileRoutesByTo {
   '/$': typeof AuthSplatRoute
   '/courses': typeof AuthCoursesRoute
   '/liste-de-favoris': typeof AuthListeDeFavorisRoute
+  '/porte-monnaie': typeof AuthPorteMonnaieRoute
   '/subjects': typeof AuthSubjectsRoute
   '/confirm': typeof GateConfirmRoute
   '/update-password': typeof GateUpdatePasswordRoute
@@ -159,6 +181,8 @@ export interface FileRoutesByTo {
   '/password-expired': typeof PublicPasswordExpiredRoute
   '/register': typeof PublicRegisterRoute
   '/reset-password': typeof PublicResetPasswordRoute
+  '/payment/echec': typeof AuthPaymentEchecRoute
+  '/payment/success': typeof AuthPaymentSuccessRoute
   '/create/reset-password': typeof PublicCreateResetPasswordRoute
   '/subjects/$subject/details': typeof AuthSubjectsSubjectDetailsRoute
   '/subjects/$subject/chapters/$chapter/lessons/$lesson/content': typeof AuthSubjectsSubjectChaptersChapterLessonsLessonContentRoute
@@ -173,6 +197,7 @@ export interface FileRoutesById {
   '/_auth/$': typeof AuthSplatRoute
   '/_auth/courses': typeof AuthCoursesRoute
   '/_auth/liste-de-favoris': typeof AuthListeDeFavorisRoute
+  '/_auth/porte-monnaie': typeof AuthPorteMonnaieRoute
   '/_auth/subjects': typeof AuthSubjectsRoute
   '/_gate/confirm': typeof GateConfirmRoute
   '/_gate/update-password': typeof GateUpdatePasswordRoute
@@ -181,6 +206,8 @@ export interface FileRoutesById {
   '/_public/register': typeof PublicRegisterRoute
   '/_public/reset-password': typeof PublicResetPasswordRoute
   '/_auth/': typeof AuthIndexRoute
+  '/_auth/payment/echec': typeof AuthPaymentEchecRoute
+  '/_auth/payment/success': typeof AuthPaymentSuccessRoute
   '/_public/create/reset-password': typeof PublicCreateResetPasswordRoute
   '/_auth/subjects_/$subject/details': typeof AuthSubjectsSubjectDetailsRoute
   '/_auth/subjects_/$subject/chapters/$chapter/lessons/$lesson/content': typeof AuthSubjectsSubjectChaptersChapterLessonsLessonContentRoute
@@ -194,6 +221,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/courses'
     | '/liste-de-favoris'
+    | '/porte-monnaie'
     | '/subjects'
     | '/confirm'
     | '/update-password'
@@ -201,6 +229,8 @@ export interface FileRouteTypes {
     | '/password-expired'
     | '/register'
     | '/reset-password'
+    | '/payment/echec'
+    | '/payment/success'
     | '/create/reset-password'
     | '/subjects/$subject/details'
     | '/subjects/$subject/chapters/$chapter/lessons/$lesson/content'
@@ -212,6 +242,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/courses'
     | '/liste-de-favoris'
+    | '/porte-monnaie'
     | '/subjects'
     | '/confirm'
     | '/update-password'
@@ -219,6 +250,8 @@ export interface FileRouteTypes {
     | '/password-expired'
     | '/register'
     | '/reset-password'
+    | '/payment/echec'
+    | '/payment/success'
     | '/create/reset-password'
     | '/subjects/$subject/details'
     | '/subjects/$subject/chapters/$chapter/lessons/$lesson/content'
@@ -232,6 +265,7 @@ export interface FileRouteTypes {
     | '/_auth/$'
     | '/_auth/courses'
     | '/_auth/liste-de-favoris'
+    | '/_auth/porte-monnaie'
     | '/_auth/subjects'
     | '/_gate/confirm'
     | '/_gate/update-password'
@@ -240,6 +274,8 @@ export interface FileRouteTypes {
     | '/_public/register'
     | '/_public/reset-password'
     | '/_auth/'
+    | '/_auth/payment/echec'
+    | '/_auth/payment/success'
     | '/_public/create/reset-password'
     | '/_auth/subjects_/$subject/details'
     | '/_auth/subjects_/$subject/chapters/$chapter/lessons/$lesson/content'
@@ -311,6 +347,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthListeDeFavorisRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/porte-monnaie': {
+      id: '/_auth/porte-monnaie'
+      path: '/porte-monnaie'
+      fullPath: '/porte-monnaie'
+      preLoaderRoute: typeof AuthPorteMonnaieRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/subjects': {
       id: '/_auth/subjects'
       path: '/subjects'
@@ -360,6 +403,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicResetPasswordRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/_auth/payment/echec': {
+      id: '/_auth/payment/echec'
+      path: '/payment/echec'
+      fullPath: '/payment/echec'
+      preLoaderRoute: typeof AuthPaymentEchecRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/payment/success': {
+      id: '/_auth/payment/success'
+      path: '/payment/success'
+      fullPath: '/payment/success'
+      preLoaderRoute: typeof AuthPaymentSuccessRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_public/create/reset-password': {
       id: '/_public/create/reset-password'
       path: '/create/reset-password'
@@ -395,8 +452,11 @@ interface AuthRouteChildren {
   AuthSplatRoute: typeof AuthSplatRoute
   AuthCoursesRoute: typeof AuthCoursesRoute
   AuthListeDeFavorisRoute: typeof AuthListeDeFavorisRoute
+  AuthPorteMonnaieRoute: typeof AuthPorteMonnaieRoute
   AuthSubjectsRoute: typeof AuthSubjectsRoute
   AuthIndexRoute: typeof AuthIndexRoute
+  AuthPaymentEchecRoute: typeof AuthPaymentEchecRoute
+  AuthPaymentSuccessRoute: typeof AuthPaymentSuccessRoute
   AuthSubjectsSubjectDetailsRoute: typeof AuthSubjectsSubjectDetailsRoute
   AuthSubjectsSubjectChaptersChapterLessonsLessonContentRoute: typeof AuthSubjectsSubjectChaptersChapterLessonsLessonContentRoute
   AuthSubjectsSubjectChaptersChapterRecordingsRecordingContentRoute: typeof AuthSubjectsSubjectChaptersChapterRecordingsRecordingContentRoute
@@ -406,8 +466,11 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthSplatRoute: AuthSplatRoute,
   AuthCoursesRoute: AuthCoursesRoute,
   AuthListeDeFavorisRoute: AuthListeDeFavorisRoute,
+  AuthPorteMonnaieRoute: AuthPorteMonnaieRoute,
   AuthSubjectsRoute: AuthSubjectsRoute,
   AuthIndexRoute: AuthIndexRoute,
+  AuthPaymentEchecRoute: AuthPaymentEchecRoute,
+  AuthPaymentSuccessRoute: AuthPaymentSuccessRoute,
   AuthSubjectsSubjectDetailsRoute: AuthSubjectsSubjectDetailsRoute,
   AuthSubjectsSubjectChaptersChapterLessonsLessonContentRoute:
     AuthSubjectsSubjectChaptersChapterLessonsLessonContentRoute,

@@ -1,0 +1,23 @@
+import { useMutation } from "@tanstack/react-query";
+import type { TopupMethod } from "@domain/schemas/wallet";
+import type { TopupCodeDto } from "@domain/wallet";
+import { api } from "@/lib/api";
+
+export interface TopupVars {
+  /** Millimes (the form's dinars through `tnd()`). */
+  amount: number;
+  paymentMethod: TopupMethod;
+  reference: string | null;
+  comment: string | null;
+  /** One key per request the pupil meant: a retry of the same form sends the same key. */
+  idempotencyKey: string;
+}
+
+/** `POST /student/codes`. */
+export async function createTopup({ idempotencyKey, ...body }: TopupVars): Promise<TopupCodeDto> {
+  return (await api<TopupCodeDto>("/student/codes", { method: "POST", body, idempotencyKey })).payload;
+}
+
+export function useCreateTopup() {
+  return useMutation({ mutationFn: createTopup });
+}

@@ -1,0 +1,20 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { meQueryOptions } from "@/lib/me";
+import { pointsHistoryQueryOptions } from "@/features/wallet/api/getPointsHistory";
+import { WalletScreen, WalletScreenPending } from "@/features/wallet/screens/WalletScreen";
+import { walletSearchSchema } from "@/features/wallet/search";
+
+export const Route = createFileRoute("/_auth/porte-monnaie")({
+  validateSearch: walletSearchSchema,
+  loaderDeps: ({ search }) => ({ page: search.page, perPage: search.perPage }),
+  loader: ({ context, deps }) =>
+    Promise.all([context.queryClient.ensureQueryData(meQueryOptions), context.queryClient.ensureQueryData(pointsHistoryQueryOptions(deps.page, deps.perPage))]),
+  pendingComponent: WalletScreenPending,
+  // The placeholder ships with the screen's chunk, not in the entry.
+  codeSplitGroupings: [["component", "pendingComponent"], ["errorComponent"], ["notFoundComponent"]],
+  component: function Screen() {
+    const search = Route.useSearch();
+    const navigate = Route.useNavigate();
+    return <WalletScreen {...search} onChange={(next) => void navigate({ search: next })} />;
+  },
+});
