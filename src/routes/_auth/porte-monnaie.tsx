@@ -3,6 +3,7 @@ import { meQueryOptions } from "@/lib/me";
 import { pointsHistoryQueryOptions } from "@/features/wallet/api/getPointsHistory";
 import { WalletScreen, WalletScreenPending } from "@/features/wallet/screens/WalletScreen";
 import { walletSearchSchema } from "@/features/wallet/search";
+import { TransfersPanel } from "@/features/transfers/components/TransfersPanel";
 
 export const Route = createFileRoute("/_auth/porte-monnaie")({
   validateSearch: walletSearchSchema,
@@ -15,6 +16,6 @@ export const Route = createFileRoute("/_auth/porte-monnaie")({
   component: function Screen() {
     const search = Route.useSearch();
     const navigate = Route.useNavigate();
-    return <WalletScreen {...search} onChange={(next) => void navigate({ search: next })} />;
+    return <WalletScreen {...search} onChange={(next) => void navigate({ search: next })} transfers={<TransfersPanel withTitle={false} />} />;
   },
 });
