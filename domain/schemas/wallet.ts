@@ -64,9 +64,13 @@ export const TopupForm = v.pipe(
     amount: v.pipe(
       v.string(),
       v.trim(),
-      v.nonEmpty("amount_required"),
-      v.regex(/^\d{1,4}$/, "amount_invalid"),
-      v.check((s) => Number(s) >= 1 && Number(s) <= TOPUP_MAX, "amount_invalid"),
+      // One code per failure: an empty field is "required", not also "invalid".
+      v.rawCheck(({ dataset, addIssue }) => {
+        if (!dataset.typed) return;
+        const text = dataset.value;
+        if (text === "") addIssue({ message: "amount_required" });
+        else if (!/^\d{1,4}$/.test(text) || Number(text) < 1 || Number(text) > TOPUP_MAX) addIssue({ message: "amount_invalid" });
+      }),
     ),
     paymentMethod: v.picklist(TOPUP_METHODS, "payment_method_invalid"),
     reference: v.string(),

@@ -1,6 +1,5 @@
 import "@mantine/core/styles/Card.css";
 import "@mantine/core/styles/SimpleGrid.css";
-import "@mantine/core/styles/Tooltip.css";
 import { Button, Card, CopyButton, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconCheck, IconCopy } from "@tabler/icons-react";
 import { Trans, useLingui } from "@lingui/react/macro";

@@ -1,4 +1,3 @@
-import "@mantine/core/styles/Textarea.css";
 import { useRef, useState } from "react";
 import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
@@ -143,7 +142,7 @@ function TopupFlow({ method, onClose, missing }: { method: TopupMethod; onClose:
             {...reference}
           />
         )}
-        <Textarea label={t`Commentaire (facultatif)`} autosize minRows={2} maxRows={4} maxLength={COMMENT_MAX} data-testid="topup-comment" {...comment} />
+        <Textarea label={t`Commentaire (facultatif)`} rows={2} maxLength={COMMENT_MAX} data-testid="topup-comment" {...comment} />
         {failure && (
           <Alert color="red" role="alert" data-testid="topup-error">
             {failure}
