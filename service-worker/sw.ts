@@ -34,7 +34,8 @@ cleanupOutdatedCaches();
 clientsClaim();
 
 /** Paths the server answers itself: never answered with the app shell. */
-const SERVER_PATHS = [/^\/api(\/|$)/, /^\/svc(\/|$)/, /^\/health(\/|$)/];
+// /sandbox: the local payment sandbox's own pages (a third party's site: its D17 page opens in a new tab).
+const SERVER_PATHS = [/^\/api(\/|$)/, /^\/svc(\/|$)/, /^\/health(\/|$)/, /^\/sandbox(\/|$)/];
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL("/index.html"), {
