@@ -168,6 +168,8 @@ export default defineConfig({
       "/api": apiTarget,
       "/svc": { target: apiTarget, ws: true },
       "/health": apiTarget,
+      // The payment sandbox's pages (server/adapters/payments/sandbox-pages.ts).
+      "/sandbox": apiTarget,
     },
   },
   preview: { port: 4173 },
