@@ -1,13 +1,17 @@
 import "@mantine/core/styles/Card.css";
 import "@mantine/core/styles/ThemeIcon.css";
 import { Anchor, Card, Stack, Text, ThemeIcon } from "@mantine/core";
-import { Link } from "@tanstack/react-router";
+import { Link, useRouterState } from "@tanstack/react-router";
 import { Trans } from "@lingui/react/macro";
 import { IconLock } from "@tabler/icons-react";
 import { routeTo } from "@/lib/routeTo";
 
-/** What a locked lesson shows instead of its media (SPEC §2): a lock and the way to the offers. */
+/**
+ * What a locked lesson shows instead of its media (SPEC §2): a lock and the way to the offers, which brings the pupil
+ * back to this lesson once bought (`/offres?redirect=<this path>`): it plays then, without a reload.
+ */
 export function LockScreen() {
+  const here = useRouterState({ select: (s) => s.location.pathname });
   return (
     <Card withBorder radius="md" padding="xl" data-testid="lock-screen">
       <Stack align="center" gap="sm" py="lg" ta="center">
@@ -20,7 +24,7 @@ export function LockScreen() {
         <Text size="sm" c="dimmed">
           <Trans>Elle fait partie d'une offre que vous n'avez pas encore.</Trans>
         </Text>
-        <Anchor component={Link} to={routeTo("/offres")} fw={700}>
+        <Anchor component={Link} to={routeTo("/offres")} search={{ redirect: here } as never} fw={700} data-testid="lock-screen-offers">
           <Trans>Déverrouillez l accès complet</Trans>
         </Anchor>
       </Stack>

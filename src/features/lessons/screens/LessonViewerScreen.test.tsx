@@ -100,7 +100,10 @@ describe("LessonViewerScreen", () => {
     const { calls } = await renderViewer(makeLesson({ locked: true, content_videos: null, otp: null, playbackInfo: null }), three);
     const lock = screen.getByTestId("lock-screen");
     const link = within(lock).getByRole("link", { name: "Déverrouillez l accès complet" });
-    expect(link.getAttribute("href")).toBe("/offres");
+    // Back to this lesson once bought: /offres?redirect=<the lesson's path>.
+    const href = new URL(link.getAttribute("href")!, "http://localhost");
+    expect(href.pathname).toBe("/offres");
+    expect(href.searchParams.get("redirect")).toMatch(/^\/subjects\/.+\/content$|^\/$/);
     expect(document.querySelector("video")).toBeNull();
     expect(screen.queryByText("Aucune pièce jointe dans cette leçon")).toBeNull();
     await user.click(screen.getByRole("button", { name: "Ajouter aux favoris" }));

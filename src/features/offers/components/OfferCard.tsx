@@ -1,0 +1,216 @@
+import "@mantine/core/styles/Card.css";
+import "@mantine/core/styles/Chip.css";
+import "@mantine/core/styles/Badge.css";
+import { useMemo, useState } from "react";
+import { Badge, Button, Card, Chip, Group, SegmentedControl, Stack, Text, Title } from "@mantine/core";
+import { Trans, useLingui } from "@lingui/react/macro";
+import {
+  appliedCodeEffect,
+  defaultPeriod,
+  priceOffer,
+  sellablePeriods,
+  toPricedOffer,
+  type AppliedCodeDto,
+  type OfferDto,
+  type OfferPeriod,
+  type Price,
+} from "@domain/offers";
+import { useFormatMillimes } from "@/lib/i18n/labels";
+import { useLocalized } from "@/lib/localized";
+import { CouponField } from "./CouponField";
+import { PER_PERIOD, PERIOD_LABELS } from "./labels";
+import classes from "./offers.module.css";
+
+export interface OfferChoice {
+  offer: OfferDto;
+  period: OfferPeriod;
+  /** Null: every subject (or not a per-subject offer). */
+  subjectIds: number[] | null;
+  price: Price;
+}
+
+export interface OfferCardProps {
+  offer: OfferDto;
+  applied: AppliedCodeDto | null;
+  divisionId: number | null;
+  /** A purchase is running (every buy button waits). */
+  busy: boolean;
+  /** This offer's purchase is the one running. */
+  buying?: boolean;
+  onBuy: (choice: OfferChoice) => void;
+}
+
+/**
+ * One offer (SPEC §2 /offres, §5): its period choice (none for offer 102), its subjects when sold per subject (owned
+ * ones disabled, "Toutes les matières" toggles them all), its discount code, and the price the pupil will pay — computed
+ * by `priceOffer`, the function the server charges with. The buy button is disabled when the offer is owned, disabled,
+ * or a purchase is running.
+ */
+export function OfferCard({ offer, applied, divisionId, busy, buying = false, onBuy }: OfferCardProps) {
+  const { t, i18n } = useLingui();
+  const l = useLocalized();
+  const money = useFormatMillimes();
+  const priced = useMemo(() => toPricedOffer(offer), [offer]);
+  const periods = sellablePeriods(priced);
+  const [period, setPeriod] = useState<OfferPeriod | null>(() => defaultPeriod(priced));
+  const buyable = offer.offer_subject_details.filter((d) => !d.owned).map((d) => d.subjectId);
+  const [chosen, setChosen] = useState<number[]>(buyable);
+  const allIds = offer.offer_subject_details.map((d) => d.subjectId);
+  const everything = chosen.length === allIds.length;
+  const subjectIds = offer.per_subject ? (everything ? null : chosen) : null;
+
+  const effect = appliedCodeEffect(applied, offer, { divisionId, period });
+  const result = period ? priceOffer(priced, { period, subjectIds, code: effect.code }) : null;
+  const price = result?.ok ? result.price : null;
+  const owned = offer.owned;
+  const canBuy = !owned && !offer.disabled && !busy && price !== null && period !== null;
+  const name = l(offer);
+  const description = l(offer, "description");
+  const headingId = `offer-${offer.id}-name`;
+  const percentOff = offer.discount?.amount ?? 0;
+  const fixedOff = money(percentOff);
+  const packOff = money(price?.packDiscount ?? 0);
+  const codeOff = money(price?.codeDiscount ?? 0);
+
+  const toggle = (id: number) => setChosen((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));
+  const allBuyableChosen = buyable.length > 0 && buyable.every((id) => chosen.includes(id));
+
+  return (
+    <Card withBorder radius="md" padding="lg" className={classes.card} style={{ borderTopColor: offer.color }} aria-labelledby={headingId} component="section" data-testid={`offer-${offer.offer_id}`}>
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Title order={2} fz="h3" id={headingId}>
+            {name}
+          </Title>
+          {owned ? (
+            <Badge color="teal" variant="light">
+              <Trans>Acquis</Trans>
+            </Badge>
+          ) : offer.is_free ? (
+            <Badge color="green" variant="light">
+              <Trans>Gratuit</Trans>
+            </Badge>
+          ) : offer.type === "pack" ? (
+            <Badge color="gray" variant="light">
+              <Trans>Pack</Trans>
+            </Badge>
+          ) : null}
+        </Group>
+        {description && (
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
+        )}
+
+        {offer.period_switch && periods.length > 1 && period && (
+          <SegmentedControl
+            fullWidth
+            aria-label={t`Durée de l'offre ${name}`}
+            value={period}
+            onChange={(p) => setPeriod(p as OfferPeriod)}
+            data={periods.map((p) => ({ value: p, label: i18n._(PERIOD_LABELS[p]) }))}
+            disabled={owned || offer.disabled}
+            data-testid={`periods-${offer.offer_id}`}
+          />
+        )}
+
+        {offer.per_subject && (
+          <Stack gap={6} role="group" aria-label={t`Matières de l'offre ${name}`}>
+            <Text size="sm" fw={600}>
+              <Trans>Choisissez vos matières</Trans>
+            </Text>
+            <Group gap={6}>
+              <Chip
+                size="sm"
+                checked={allBuyableChosen}
+                disabled={owned || buyable.length === 0}
+                onChange={() => setChosen(allBuyableChosen ? [] : buyable)}
+                data-testid={`subject-all-${offer.offer_id}`}
+              >
+                <Trans>Toutes les matières</Trans>
+              </Chip>
+              {offer.offer_subject_details.map((d) => (
+                <Chip
+                  key={d.id}
+                  size="sm"
+                  checked={d.owned || chosen.includes(d.subjectId)}
+                  disabled={d.owned}
+                  onChange={() => toggle(d.subjectId)}
+                  data-testid={`subject-${offer.offer_id}-${d.subjectId}`}
+                >
+                  {l(d.subject)} · {money(d.price)} <Trans>DT</Trans>
+                  {d.owned && (
+                    <>
+                      {" "}
+                      (<Trans>acquise</Trans>)
+                    </>
+                  )}
+                </Chip>
+              ))}
+            </Group>
+          </Stack>
+        )}
+
+        <div className={classes.grow} />
+
+        {price && period && (
+          <Stack gap={2} aria-live="polite" data-testid={`price-${offer.offer_id}`}>
+            {price.final < price.base && (
+              <Text size="sm" c="dimmed" td="line-through" data-testid={`base-price-${offer.offer_id}`}>
+                {money(price.base)} <Trans>DT</Trans>
+              </Text>
+            )}
+            <Group gap={6} align="baseline">
+              <Text fz={28} fw={800} lh={1.1} data-testid={`final-price-${offer.offer_id}`}>
+                {money(price.final)} <Trans>DT</Trans>
+              </Text>
+              <Text size="sm" c="dimmed">
+                {i18n._(PER_PERIOD[period])}
+              </Text>
+            </Group>
+            {offer.discount && (
+              <Text size="sm" c="teal.9" data-testid={`class-discount-${offer.offer_id}`}>
+                {offer.discount.type === "percentage" ? (
+                  <Trans>Remise de classe : -{percentOff} %</Trans>
+                ) : (
+                  <Trans>Remise de classe : -{fixedOff} DT</Trans>
+                )}
+              </Text>
+            )}
+            {price.packDiscount > 0 && (
+              <Text size="sm" c="teal.9">
+                <Trans>Remise pack : -{packOff} DT</Trans>
+              </Text>
+            )}
+            {price.codeDiscount > 0 && (
+              <Text size="sm" c="teal.9">
+                <Trans>Code promo : -{codeOff} DT</Trans>
+              </Text>
+            )}
+          </Stack>
+        )}
+        {offer.per_subject && !owned && result && !result.ok && (
+          <Text size="sm" c="red.8" role="status">
+            <Trans>Choisissez au moins une matière.</Trans>
+          </Text>
+        )}
+
+        {!owned && !offer.is_free && !offer.disabled && (
+          <CouponField offerId={offer.offer_id} period={period} applied={applied?.offer_id === offer.offer_id ? applied : null} problem={effect.problem} />
+        )}
+
+        <Button
+          size="md"
+          h={48}
+          fullWidth
+          disabled={!canBuy}
+          loading={buying}
+          onClick={() => price && period && onBuy({ offer, period, subjectIds, price })}
+          data-testid={`buy-${offer.offer_id}`}
+        >
+          {owned ? <Trans>Déjà acquis</Trans> : offer.disabled ? <Trans>Indisponible</Trans> : offer.is_free ? <Trans>Activer l'essai</Trans> : <Trans>Acheter</Trans>}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,31 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { appliedCodeQueryOptions } from "@/features/offers/api/discountCode";
+import { offersQueryOptions } from "@/features/offers/api/getOffers";
+import { OffersScreen, OffersScreenPending } from "@/features/offers/screens/OffersScreen";
+import { offersSearchSchema } from "@/features/offers/search";
+import { routeTo } from "@/lib/routeTo";
+
+export const Route = createFileRoute("/_auth/offres")({
+  validateSearch: offersSearchSchema,
+  loader: ({ context }) =>
+    Promise.all([context.queryClient.ensureQueryData(offersQueryOptions), context.queryClient.ensureQueryData(appliedCodeQueryOptions)]),
+  pendingComponent: OffersScreenPending,
+  // The placeholder ships with the screen's chunk, not in the entry (nor in the shell).
+  codeSplitGroupings: [["component", "pendingComponent"], ["errorComponent"], ["notFoundComponent"]],
+  component: function Screen() {
+    const { redirect, payment } = Route.useSearch();
+    const navigate = Route.useNavigate();
+    return (
+      <OffersScreen
+        paymentSuccess={payment === "success"}
+        onPaymentResultClose={() => void navigate({ search: (s) => ({ ...s, payment: undefined }), replace: true })}
+        onBought={(purchase) => {
+          // A chapter of a live event: join it; else back where the pupil came from (a lesson plays now), or the subjects.
+          if (purchase.event_id !== null) void navigate({ to: routeTo("/sessions"), search: { eventId: purchase.event_id } as never });
+          else void navigate({ to: routeTo(redirect ?? "/subjects") });
+        }}
+        onNeedPoints={(missing) => void navigate({ to: routeTo("/porte-monnaie"), search: { missing } as never })}
+      />
+    );
+  },
+});
