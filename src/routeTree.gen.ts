@@ -17,6 +17,7 @@ import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthSplatRouteImport } from './routes/_auth/$'
 import { Route as AuthCoursesRouteImport } from './routes/_auth/courses'
 import { Route as AuthListeDeFavorisRouteImport } from './routes/_auth/liste-de-favoris'
+import { Route as AuthOffresRouteImport } from './routes/_auth/offres'
 import { Route as AuthPorteMonnaieRouteImport } from './routes/_auth/porte-monnaie'
 import { Route as AuthSubjectsRouteImport } from './routes/_auth/subjects'
 import { Route as GateConfirmRouteImport } from './routes/_gate/confirm'
@@ -67,6 +68,11 @@ const AuthCoursesRoute = AuthCoursesRouteImport.update({
 const AuthListeDeFavorisRoute = AuthListeDeFavorisRouteImport.update({
   id: '/liste-de-favoris',
   path: '/liste-de-favoris',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthOffresRoute = AuthOffresRouteImport.update({
+  id: '/offres',
+  path: '/offres',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthPorteMonnaieRoute = AuthPorteMonnaieRouteImport.update({
@@ -152,6 +158,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof AuthSplatRoute
   '/courses': typeof AuthCoursesRoute
   '/liste-de-favoris': typeof AuthListeDeFavorisRoute
+  '/offres': typeof AuthOffresRoute
   '/porte-monnaie': typeof AuthPorteMonnaieRoute
   '/subjects': typeof AuthSubjectsRoute
   '/confirm': typeof GateConfirmRoute
@@ -173,6 +180,7 @@ export interface FileRoutesByTo {
   '/$': typeof AuthSplatRoute
   '/courses': typeof AuthCoursesRoute
   '/liste-de-favoris': typeof AuthListeDeFavorisRoute
+  '/offres': typeof AuthOffresRoute
   '/porte-monnaie': typeof AuthPorteMonnaieRoute
   '/subjects': typeof AuthSubjectsRoute
   '/confirm': typeof GateConfirmRoute
@@ -197,6 +205,7 @@ export interface FileRoutesById {
   '/_auth/$': typeof AuthSplatRoute
   '/_auth/courses': typeof AuthCoursesRoute
   '/_auth/liste-de-favoris': typeof AuthListeDeFavorisRoute
+  '/_auth/offres': typeof AuthOffresRoute
   '/_auth/porte-monnaie': typeof AuthPorteMonnaieRoute
   '/_auth/subjects': typeof AuthSubjectsRoute
   '/_gate/confirm': typeof GateConfirmRoute
@@ -221,6 +230,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/courses'
     | '/liste-de-favoris'
+    | '/offres'
     | '/porte-monnaie'
     | '/subjects'
     | '/confirm'
@@ -242,6 +252,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/courses'
     | '/liste-de-favoris'
+    | '/offres'
     | '/porte-monnaie'
     | '/subjects'
     | '/confirm'
@@ -265,6 +276,7 @@ export interface FileRouteTypes {
     | '/_auth/$'
     | '/_auth/courses'
     | '/_auth/liste-de-favoris'
+    | '/_auth/offres'
     | '/_auth/porte-monnaie'
     | '/_auth/subjects'
     | '/_gate/confirm'
@@ -345,6 +357,13 @@ declare module '@tanstack/react-router' {
       path: '/liste-de-favoris'
       fullPath: '/liste-de-favoris'
       preLoaderRoute: typeof AuthListeDeFavorisRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/offres': {
+      id: '/_auth/offres'
+      path: '/offres'
+      fullPath: '/offres'
+      preLoaderRoute: typeof AuthOffresRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/porte-monnaie': {
@@ -452,6 +471,7 @@ interface AuthRouteChildren {
   AuthSplatRoute: typeof AuthSplatRoute
   AuthCoursesRoute: typeof AuthCoursesRoute
   AuthListeDeFavorisRoute: typeof AuthListeDeFavorisRoute
+  AuthOffresRoute: typeof AuthOffresRoute
   AuthPorteMonnaieRoute: typeof AuthPorteMonnaieRoute
   AuthSubjectsRoute: typeof AuthSubjectsRoute
   AuthIndexRoute: typeof AuthIndexRoute
@@ -466,6 +486,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthSplatRoute: AuthSplatRoute,
   AuthCoursesRoute: AuthCoursesRoute,
   AuthListeDeFavorisRoute: AuthListeDeFavorisRoute,
+  AuthOffresRoute: AuthOffresRoute,
   AuthPorteMonnaieRoute: AuthPorteMonnaieRoute,
   AuthSubjectsRoute: AuthSubjectsRoute,
   AuthIndexRoute: AuthIndexRoute,
