@@ -19,6 +19,7 @@ import { Route as AuthCoursesRouteImport } from './routes/_auth/courses'
 import { Route as AuthListeDeFavorisRouteImport } from './routes/_auth/liste-de-favoris'
 import { Route as AuthOffresRouteImport } from './routes/_auth/offres'
 import { Route as AuthPorteMonnaieRouteImport } from './routes/_auth/porte-monnaie'
+import { Route as AuthRevenuRouteImport } from './routes/_auth/revenu'
 import { Route as AuthSubjectsRouteImport } from './routes/_auth/subjects'
 import { Route as GateConfirmRouteImport } from './routes/_gate/confirm'
 import { Route as GateUpdatePasswordRouteImport } from './routes/_gate/update-password'
@@ -26,6 +27,9 @@ import { Route as PublicLoginRouteImport } from './routes/_public/login'
 import { Route as PublicPasswordExpiredRouteImport } from './routes/_public/password-expired'
 import { Route as PublicRegisterRouteImport } from './routes/_public/register'
 import { Route as PublicResetPasswordRouteImport } from './routes/_public/reset-password'
+import { Route as DigitalvirgoEchecRouteImport } from './routes/digitalvirgo.echec'
+import { Route as DigitalvirgoSuccessRouteImport } from './routes/digitalvirgo.success'
+import { Route as OffersOoredooRouteImport } from './routes/offers.ooredoo'
 import { Route as AuthPaymentEchecRouteImport } from './routes/_auth/payment.echec'
 import { Route as AuthPaymentSuccessRouteImport } from './routes/_auth/payment.success'
 import { Route as PublicCreateResetPasswordRouteImport } from './routes/_public/create/reset-password'
@@ -80,6 +84,11 @@ const AuthPorteMonnaieRoute = AuthPorteMonnaieRouteImport.update({
   path: '/porte-monnaie',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthRevenuRoute = AuthRevenuRouteImport.update({
+  id: '/revenu',
+  path: '/revenu',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthSubjectsRoute = AuthSubjectsRouteImport.update({
   id: '/subjects',
   path: '/subjects',
@@ -114,6 +123,21 @@ const PublicResetPasswordRoute = PublicResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
   getParentRoute: () => PublicRoute,
+} as any)
+const DigitalvirgoEchecRoute = DigitalvirgoEchecRouteImport.update({
+  id: '/digitalvirgo/echec',
+  path: '/digitalvirgo/echec',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DigitalvirgoSuccessRoute = DigitalvirgoSuccessRouteImport.update({
+  id: '/digitalvirgo/success',
+  path: '/digitalvirgo/success',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OffersOoredooRoute = OffersOoredooRouteImport.update({
+  id: '/offers/ooredoo',
+  path: '/offers/ooredoo',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AuthPaymentEchecRoute = AuthPaymentEchecRouteImport.update({
   id: '/payment/echec',
@@ -160,6 +184,7 @@ export interface FileRoutesByFullPath {
   '/liste-de-favoris': typeof AuthListeDeFavorisRoute
   '/offres': typeof AuthOffresRoute
   '/porte-monnaie': typeof AuthPorteMonnaieRoute
+  '/revenu': typeof AuthRevenuRoute
   '/subjects': typeof AuthSubjectsRoute
   '/confirm': typeof GateConfirmRoute
   '/update-password': typeof GateUpdatePasswordRoute
@@ -167,6 +192,9 @@ export interface FileRoutesByFullPath {
   '/password-expired': typeof PublicPasswordExpiredRoute
   '/register': typeof PublicRegisterRoute
   '/reset-password': typeof PublicResetPasswordRoute
+  '/digitalvirgo/echec': typeof DigitalvirgoEchecRoute
+  '/digitalvirgo/success': typeof DigitalvirgoSuccessRoute
+  '/offers/ooredoo': typeof OffersOoredooRoute
   '/payment/echec': typeof AuthPaymentEchecRoute
   '/payment/success': typeof AuthPaymentSuccessRoute
   '/create/reset-password': typeof PublicCreateResetPasswordRoute
@@ -182,6 +210,7 @@ export interface FileRoutesByTo {
   '/liste-de-favoris': typeof AuthListeDeFavorisRoute
   '/offres': typeof AuthOffresRoute
   '/porte-monnaie': typeof AuthPorteMonnaieRoute
+  '/revenu': typeof AuthRevenuRoute
   '/subjects': typeof AuthSubjectsRoute
   '/confirm': typeof GateConfirmRoute
   '/update-password': typeof GateUpdatePasswordRoute
@@ -189,6 +218,9 @@ export interface FileRoutesByTo {
   '/password-expired': typeof PublicPasswordExpiredRoute
   '/register': typeof PublicRegisterRoute
   '/reset-password': typeof PublicResetPasswordRoute
+  '/digitalvirgo/echec': typeof DigitalvirgoEchecRoute
+  '/digitalvirgo/success': typeof DigitalvirgoSuccessRoute
+  '/offers/ooredoo': typeof OffersOoredooRoute
   '/payment/echec': typeof AuthPaymentEchecRoute
   '/payment/success': typeof AuthPaymentSuccessRoute
   '/create/reset-password': typeof PublicCreateResetPasswordRoute
@@ -207,6 +239,7 @@ export interface FileRoutesById {
   '/_auth/liste-de-favoris': typeof AuthListeDeFavorisRoute
   '/_auth/offres': typeof AuthOffresRoute
   '/_auth/porte-monnaie': typeof AuthPorteMonnaieRoute
+  '/_auth/revenu': typeof AuthRevenuRoute
   '/_auth/subjects': typeof AuthSubjectsRoute
   '/_gate/confirm': typeof GateConfirmRoute
   '/_gate/update-password': typeof GateUpdatePasswordRoute
@@ -214,6 +247,9 @@ export interface FileRoutesById {
   '/_public/password-expired': typeof PublicPasswordExpiredRoute
   '/_public/register': typeof PublicRegisterRoute
   '/_public/reset-password': typeof PublicResetPasswordRoute
+  '/digitalvirgo/echec': typeof DigitalvirgoEchecRoute
+  '/digitalvirgo/success': typeof DigitalvirgoSuccessRoute
+  '/offers/ooredoo': typeof OffersOoredooRoute
   '/_auth/': typeof AuthIndexRoute
   '/_auth/payment/echec': typeof AuthPaymentEchecRoute
   '/_auth/payment/success': typeof AuthPaymentSuccessRoute
@@ -232,6 +268,7 @@ export interface FileRouteTypes {
     | '/liste-de-favoris'
     | '/offres'
     | '/porte-monnaie'
+    | '/revenu'
     | '/subjects'
     | '/confirm'
     | '/update-password'
@@ -239,6 +276,9 @@ export interface FileRouteTypes {
     | '/password-expired'
     | '/register'
     | '/reset-password'
+    | '/digitalvirgo/echec'
+    | '/digitalvirgo/success'
+    | '/offers/ooredoo'
     | '/payment/echec'
     | '/payment/success'
     | '/create/reset-password'
@@ -254,6 +294,7 @@ export interface FileRouteTypes {
     | '/liste-de-favoris'
     | '/offres'
     | '/porte-monnaie'
+    | '/revenu'
     | '/subjects'
     | '/confirm'
     | '/update-password'
@@ -261,6 +302,9 @@ export interface FileRouteTypes {
     | '/password-expired'
     | '/register'
     | '/reset-password'
+    | '/digitalvirgo/echec'
+    | '/digitalvirgo/success'
+    | '/offers/ooredoo'
     | '/payment/echec'
     | '/payment/success'
     | '/create/reset-password'
@@ -278,6 +322,7 @@ export interface FileRouteTypes {
     | '/_auth/liste-de-favoris'
     | '/_auth/offres'
     | '/_auth/porte-monnaie'
+    | '/_auth/revenu'
     | '/_auth/subjects'
     | '/_gate/confirm'
     | '/_gate/update-password'
@@ -285,6 +330,9 @@ export interface FileRouteTypes {
     | '/_public/password-expired'
     | '/_public/register'
     | '/_public/reset-password'
+    | '/digitalvirgo/echec'
+    | '/digitalvirgo/success'
+    | '/offers/ooredoo'
     | '/_auth/'
     | '/_auth/payment/echec'
     | '/_auth/payment/success'
@@ -299,6 +347,9 @@ export interface RootRouteChildren {
   GateRoute: typeof GateRouteWithChildren
   PublicRoute: typeof PublicRouteWithChildren
   SwitchRoute: typeof SwitchRoute
+  DigitalvirgoEchecRoute: typeof DigitalvirgoEchecRoute
+  DigitalvirgoSuccessRoute: typeof DigitalvirgoSuccessRoute
+  OffersOoredooRoute: typeof OffersOoredooRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -373,6 +424,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthPorteMonnaieRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/revenu': {
+      id: '/_auth/revenu'
+      path: '/revenu'
+      fullPath: '/revenu'
+      preLoaderRoute: typeof AuthRevenuRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/subjects': {
       id: '/_auth/subjects'
       path: '/subjects'
@@ -421,6 +479,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/reset-password'
       preLoaderRoute: typeof PublicResetPasswordRouteImport
       parentRoute: typeof PublicRoute
+    }
+    '/digitalvirgo/echec': {
+      id: '/digitalvirgo/echec'
+      path: '/digitalvirgo/echec'
+      fullPath: '/digitalvirgo/echec'
+      preLoaderRoute: typeof DigitalvirgoEchecRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/digitalvirgo/success': {
+      id: '/digitalvirgo/success'
+      path: '/digitalvirgo/success'
+      fullPath: '/digitalvirgo/success'
+      preLoaderRoute: typeof DigitalvirgoSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/offers/ooredoo': {
+      id: '/offers/ooredoo'
+      path: '/offers/ooredoo'
+      fullPath: '/offers/ooredoo'
+      preLoaderRoute: typeof OffersOoredooRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_auth/payment/echec': {
       id: '/_auth/payment/echec'
@@ -473,6 +552,7 @@ interface AuthRouteChildren {
   AuthListeDeFavorisRoute: typeof AuthListeDeFavorisRoute
   AuthOffresRoute: typeof AuthOffresRoute
   AuthPorteMonnaieRoute: typeof AuthPorteMonnaieRoute
+  AuthRevenuRoute: typeof AuthRevenuRoute
   AuthSubjectsRoute: typeof AuthSubjectsRoute
   AuthIndexRoute: typeof AuthIndexRoute
   AuthPaymentEchecRoute: typeof AuthPaymentEchecRoute
@@ -488,6 +568,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthListeDeFavorisRoute: AuthListeDeFavorisRoute,
   AuthOffresRoute: AuthOffresRoute,
   AuthPorteMonnaieRoute: AuthPorteMonnaieRoute,
+  AuthRevenuRoute: AuthRevenuRoute,
   AuthSubjectsRoute: AuthSubjectsRoute,
   AuthIndexRoute: AuthIndexRoute,
   AuthPaymentEchecRoute: AuthPaymentEchecRoute,
@@ -537,6 +618,9 @@ const rootRouteChildren: RootRouteChildren = {
   GateRoute: GateRouteWithChildren,
   PublicRoute: PublicRouteWithChildren,
   SwitchRoute: SwitchRoute,
+  DigitalvirgoEchecRoute: DigitalvirgoEchecRoute,
+  DigitalvirgoSuccessRoute: DigitalvirgoSuccessRoute,
+  OffersOoredooRoute: OffersOoredooRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -13,9 +13,11 @@ import {
   IconUser,
   IconUsers,
   IconExternalLink,
+  IconCircleMinus,
 } from "@tabler/icons-react";
 import { meQueryOptions } from "@/lib/me";
 import { signOut } from "@/features/auth/session";
+import { UnsubscribeDialog } from "@/features/operator/components/UnsubscribeDialog";
 import { configQueryOptions } from "@/lib/config";
 import { isAbsoluteUrl } from "./isAbsoluteUrl";
 import { setLeaving } from "./leaving";
@@ -32,6 +34,8 @@ export function UserMenuPanel() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  // "Se désabonner" (SPEC §6, offer 33): its confirmation lives outside the menu, which closes on click.
+  const [unsubscribing, setUnsubscribing] = useState(false);
   const fullName = [me.name, me.last_name].filter(Boolean).join(" ");
   const pendingParent = me.hasParent && me.hasParentRequest;
 
@@ -58,79 +62,87 @@ export function UserMenuPanel() {
   };
 
   return (
-    <Menu position="bottom-end" width={280} withinPortal shadow="md" withInitialFocusPlaceholder={false}>
-      <Menu.Target>
-        <UserMenuTrigger />
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>
-          <Text size="sm" fw={700} c="var(--mantine-color-text)" truncate="end">
-            {fullName}
-          </Text>
-          {me.division && (
-            <Text size="xs" c="dimmed" truncate="end">
-              {me.division.name}
+    <>
+      <Menu position="bottom-end" width={280} withinPortal shadow="md" withInitialFocusPlaceholder={false}>
+        <Menu.Target>
+          <UserMenuTrigger />
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>
+            <Text size="sm" fw={700} c="var(--mantine-color-text)" truncate="end">
+              {fullName}
             </Text>
+            {me.division && (
+              <Text size="xs" c="dimmed" truncate="end">
+                {me.division.name}
+              </Text>
+            )}
+          </Menu.Label>
+          <Menu.Item component={Link} to={routeTo("/mon-profil")} leftSection={<IconUser size={18} aria-hidden />}>
+            <Trans>Mon profil</Trans>
+          </Menu.Item>
+          <Menu.Item component={Link} to={routeTo("/liste-de-favoris")} leftSection={<IconBookmark size={18} aria-hidden />}>
+            <Trans>Liste de favoris</Trans>
+          </Menu.Item>
+          {me.hasParent && (
+            <Menu.Item
+              component={Link}
+              to={routeTo("/liste-des-demandes-parentales")}
+              leftSection={<IconUsers size={18} aria-hidden />}
+              fw={pendingParent ? 700 : undefined}
+              rightSection={
+                pendingParent ? (
+                  <Badge color="red.8" variant="filled" size="xs" tt="none">
+                    <Trans>En attente</Trans>
+                  </Badge>
+                ) : undefined
+              }
+              data-testid="menu-parent-requests"
+              data-pending={pendingParent || undefined}
+            >
+              <Trans>Demandes parentales</Trans>
+            </Menu.Item>
           )}
-        </Menu.Label>
-        <Menu.Item component={Link} to={routeTo("/mon-profil")} leftSection={<IconUser size={18} aria-hidden />}>
-          <Trans>Mon profil</Trans>
-        </Menu.Item>
-        <Menu.Item component={Link} to={routeTo("/liste-de-favoris")} leftSection={<IconBookmark size={18} aria-hidden />}>
-          <Trans>Liste de favoris</Trans>
-        </Menu.Item>
-        {me.hasParent && (
-          <Menu.Item
-            component={Link}
-            to={routeTo("/liste-des-demandes-parentales")}
-            leftSection={<IconUsers size={18} aria-hidden />}
-            fw={pendingParent ? 700 : undefined}
-            rightSection={
-              pendingParent ? (
-                <Badge color="red.8" variant="filled" size="xs" tt="none">
-                  <Trans>En attente</Trans>
-                </Badge>
-              ) : undefined
-            }
-            data-testid="menu-parent-requests"
-            data-pending={pendingParent || undefined}
-          >
-            <Trans>Demandes parentales</Trans>
+          <Menu.Item component={Link} to={routeTo("/reports")} leftSection={<IconFlag size={18} aria-hidden />}>
+            <Trans>Mes rapports</Trans>
           </Menu.Item>
-        )}
-        <Menu.Item component={Link} to={routeTo("/reports")} leftSection={<IconFlag size={18} aria-hidden />}>
-          <Trans>Mes rapports</Trans>
-        </Menu.Item>
-        <Menu.Item component={Link} to={routeTo("/historique")} leftSection={<IconHistory size={18} aria-hidden />}>
-          <Trans>Historique</Trans>
-        </Menu.Item>
-        {config?.termsUrl && (
-          <Menu.Item
-            component="a"
-            href={config.termsUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            leftSection={<IconFileText size={18} aria-hidden />}
-            rightSection={<IconExternalLink size={14} aria-hidden />}
-          >
-            <Trans>Conditions d'utilisation</Trans>
-            <VisuallyHidden>
-              <Trans>(nouvel onglet)</Trans>
-            </VisuallyHidden>
+          <Menu.Item component={Link} to={routeTo("/historique")} leftSection={<IconHistory size={18} aria-hidden />}>
+            <Trans>Historique</Trans>
           </Menu.Item>
-        )}
-        <Menu.Divider />
-        <Menu.Item
-          color="red.8"
-          leftSection={<IconLogout size={18} aria-hidden className="darsi-flip" />}
-          onClick={() => void logout()}
-          disabled={busy}
-          closeMenuOnClick={false}
-          data-testid="logout"
-        >
-          <Trans>Déconnecter</Trans>
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+          {config?.termsUrl && (
+            <Menu.Item
+              component="a"
+              href={config.termsUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              leftSection={<IconFileText size={18} aria-hidden />}
+              rightSection={<IconExternalLink size={14} aria-hidden />}
+            >
+              <Trans>Conditions d'utilisation</Trans>
+              <VisuallyHidden>
+                <Trans>(nouvel onglet)</Trans>
+              </VisuallyHidden>
+            </Menu.Item>
+          )}
+          {me.digitalVirgoClient && (
+            <Menu.Item leftSection={<IconCircleMinus size={18} aria-hidden />} onClick={() => setUnsubscribing(true)} data-testid="menu-operator-unsubscribe">
+              <Trans>Se désabonner</Trans>
+            </Menu.Item>
+          )}
+          <Menu.Divider />
+          <Menu.Item
+            color="red.8"
+            leftSection={<IconLogout size={18} aria-hidden className="darsi-flip" />}
+            onClick={() => void logout()}
+            disabled={busy}
+            closeMenuOnClick={false}
+            data-testid="logout"
+          >
+            <Trans>Déconnecter</Trans>
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      {me.digitalVirgoClient && <UnsubscribeDialog opened={unsubscribing} onClose={() => setUnsubscribing(false)} />}
+    </>
   );
 }

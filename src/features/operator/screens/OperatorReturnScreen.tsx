@@ -1,0 +1,134 @@
+import { useEffect, useRef, useState } from "react";
+import { Alert, Anchor, Box, Button, Center, Container, Loader, Paper, Stack, Text, Title } from "@mantine/core";
+import { Link } from "@tanstack/react-router";
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { OperatorActivationDto } from "@domain/operator";
+import { Logo } from "@/components/Logo";
+import { describeError } from "@/lib/i18n/errors";
+import { routeTo } from "@/lib/routeTo";
+import { useDocumentTitle } from "@/lib/useDocumentTitle";
+import { useConfirmOperatorReturn, useReportOperatorFailure, type OperatorReturnQuery } from "../api/operatorReturn";
+
+function Frame({ children }: { children: React.ReactNode }) {
+  return (
+    <Box className="darsi-auth-bg" mih="100dvh">
+      <Container size={480} px="md" py="xl">
+        <Box mb="lg" component="header">
+          <Logo size={32} />
+        </Box>
+        <Paper component="main" withBorder shadow="sm" radius="lg" p={{ base: "lg", xs: "xl" }}>
+          {children}
+        </Paper>
+      </Container>
+    </Box>
+  );
+}
+
+export interface OperatorSuccessScreenProps {
+  query: OperatorReturnQuery;
+  /** Whether a session is open on this device (the pupil subscribed from their account). */
+  signedIn: boolean;
+  /** A visitor whose account the subscription created: open the session (as login does). */
+  onSignedIn: (token: string, expiresAt: string | null) => void;
+  /** Access granted: go to the home page. */
+  onDone: () => void;
+}
+
+/**
+ * `/digitalvirgo/success`: sends the operator's return to the server once (`GET /digitalvirgo/success` with
+ * checkFromFront), then signs the new subscriber in and goes home with access granted.
+ */
+export function OperatorSuccessScreen({ query, signedIn, onSignedIn, onDone }: OperatorSuccessScreenProps) {
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Abonnement activé`);
+  const confirm = useConfirmOperatorReturn();
+  const sent = useRef(false);
+  const [result, setResult] = useState<OperatorActivationDto | null>(null);
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    confirm.mutate(query, {
+      onSuccess: (activation) => {
+        setResult(activation);
+        if (activation.token) onSignedIn(activation.token, activation.expires_at ?? null);
+        if (activation.token || signedIn) onDone();
+      },
+    });
+  }, [confirm, query, signedIn, onSignedIn, onDone]);
+
+  if (confirm.isError) {
+    return (
+      <Frame>
+        <Stack gap="md">
+          <Title order={1} fz="h2">
+            <Trans>Une erreur est survenue</Trans>
+          </Title>
+          <Alert color="red" variant="light" data-testid="operator-return-error">
+            {describeError(i18n, confirm.error)}
+          </Alert>
+          <Anchor component={Link} to={routeTo("/offers/ooredoo")}>
+            <Trans>Retour aux offres Ooredoo</Trans>
+          </Anchor>
+        </Stack>
+      </Frame>
+    );
+  }
+  if (result && !result.token && !signedIn) {
+    // The subscription is active but this return came too late to open a session here: sign in.
+    return (
+      <Frame>
+        <Stack gap="md">
+          <Title order={1} fz="h2">
+            <Trans>Abonnement activé</Trans>
+          </Title>
+          <Text data-testid="operator-return-login">
+            <Trans>Votre abonnement est actif. Connectez-vous avec votre numéro de téléphone ; le SMS reçu vous permet de choisir votre mot de passe.</Trans>
+          </Text>
+          <Button component={Link} to={routeTo("/login")}>
+            <Trans>Se connecter</Trans>
+          </Button>
+        </Stack>
+      </Frame>
+    );
+  }
+  return (
+    <Frame>
+      <Center py="xl">
+        <Stack align="center" gap="sm" role="status">
+          <Loader aria-hidden />
+          <Text>
+            <Trans>Activation de votre abonnement…</Trans>
+          </Text>
+        </Stack>
+      </Center>
+    </Frame>
+  );
+}
+
+/** `/digitalvirgo/echec`: records the failure (`POST /digitalvirgo/echec`) and says so. */
+export function OperatorFailureScreen({ query }: { query: OperatorReturnQuery }) {
+  const { t } = useLingui();
+  useDocumentTitle(t`Une erreur est survenue`);
+  const report = useReportOperatorFailure();
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current || !query.orderId) return;
+    sent.current = true;
+    report.mutate(query);
+  }, [report, query]);
+  return (
+    <Frame>
+      <Stack gap="md">
+        <Title order={1} fz="h2">
+          <Trans>Une erreur est survenue</Trans>
+        </Title>
+        <Alert color="yellow" variant="light" title={t`Erreur de paiement`} data-testid="operator-echec">
+          <Trans>La transaction n'a pas pu aboutir, veuillez réessayer plus tard</Trans>
+        </Alert>
+        <Button component={Link} to={routeTo("/offers/ooredoo")} loading={report.isPending}>
+          <Trans>Retour aux offres Ooredoo</Trans>
+        </Button>
+      </Stack>
+    </Frame>
+  );
+}

@@ -1,0 +1,96 @@
+import "@mantine/core/styles/Table.css";
+import { Table, Text } from "@mantine/core";
+import { Trans } from "@lingui/react/macro";
+import type { BenefitPaymentDto, DiscountCodeHistoryDto } from "@domain/schemas/revenue";
+import { formatDate } from "@/lib/format";
+import { useFormatMillimes } from "@/lib/i18n/labels";
+import classes from "./revenue.module.css";
+
+/** The coupon revenue table: buyer, subscription start, group, profit. */
+export function HistoryTable({ items }: { items: readonly DiscountCodeHistoryDto[] }) {
+  const money = useFormatMillimes();
+  return (
+    <Table.ScrollContainer minWidth={520}>
+      <Table striped verticalSpacing="sm" data-testid="revenue-history-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">
+              <Trans>Élève</Trans>
+            </Table.Th>
+            <Table.Th scope="col">
+              <Trans>Début de l'abonnement</Trans>
+            </Table.Th>
+            <Table.Th scope="col">
+              <Trans>Offre</Trans>
+            </Table.Th>
+            <Table.Th scope="col">
+              <Trans>Revenu</Trans>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((row) => {
+            const profit = money(row.profit_amount);
+            return (
+              <Table.Tr key={row.id}>
+                <Table.Td>
+                  <bdi>
+                    {row.user.name} {row.user.last_name}
+                  </bdi>
+                </Table.Td>
+                <Table.Td>{formatDate(row.affiliation.start_date)}</Table.Td>
+                <Table.Td>
+                  <bdi>{row.group.name}</bdi>
+                </Table.Td>
+                <Table.Td className={classes.amount}>
+                  <Trans>{profit} DT</Trans>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The benefit payments: when the revenue was paid out, and how much. */
+export function PaymentsTable({ items }: { items: readonly BenefitPaymentDto[] }) {
+  const money = useFormatMillimes();
+  if (items.length === 0) {
+    return (
+      <Text c="dimmed" data-testid="revenue-payments-empty">
+        <Trans>Aucun versement pour le moment</Trans>
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={320}>
+      <Table striped verticalSpacing="sm" data-testid="revenue-payments-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">
+              <Trans>Date du versement</Trans>
+            </Table.Th>
+            <Table.Th scope="col">
+              <Trans>Montant</Trans>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((p) => {
+            const amount = money(p.amount);
+            return (
+              <Table.Tr key={p.id}>
+                <Table.Td>{formatDate(p.payed_at)}</Table.Td>
+                <Table.Td className={classes.amount}>
+                  <Trans>{amount} DT</Trans>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
