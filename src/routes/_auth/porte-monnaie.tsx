@@ -1,8 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { useQueryClient } from "@tanstack/react-query";
 import { meQueryOptions } from "@/lib/me";
 import { pointsHistoryQueryOptions } from "@/features/wallet/api/getPointsHistory";
 import { WalletScreen, WalletScreenPending } from "@/features/wallet/screens/WalletScreen";
 import { walletSearchSchema } from "@/features/wallet/search";
+import { walletKeys } from "@/features/wallet/wallet.keys";
 import { TransfersPanel } from "@/features/transfers/components/TransfersPanel";
 
 export const Route = createFileRoute("/_auth/porte-monnaie")({
@@ -16,6 +18,9 @@ export const Route = createFileRoute("/_auth/porte-monnaie")({
   component: function Screen() {
     const search = Route.useSearch();
     const navigate = Route.useNavigate();
-    return <WalletScreen {...search} onChange={(next) => void navigate({ search: next })} transfers={<TransfersPanel withTitle={false} />} />;
+    const queryClient = useQueryClient();
+    // A confirmed transfer is a movement of the points history too.
+    const transfers = <TransfersPanel withTitle={false} onConfirmed={() => void queryClient.invalidateQueries({ queryKey: walletKeys.all })} />;
+    return <WalletScreen {...search} onChange={(next) => void navigate({ search: next })} transfers={transfers} />;
   },
 });

@@ -10,6 +10,7 @@ import { toast } from "@/lib/toast";
 import { useConfirmTransfer } from "../api/confirmTransfer";
 import { useResendTransferCode } from "../api/resendTransferCode";
 import { useSubmissionKey } from "../api/submissionKey";
+import classes from "./transfers.module.css";
 
 const CODE_LENGTH = 6;
 
@@ -76,7 +77,15 @@ export function ConfirmTransferModal({ transfer, onClose, onDone }: { transfer: 
   };
 
   return (
-    <Modal opened={transfer !== null} onClose={close} title={t`Confirmer le transfert`} centered data-testid="confirm-transfer-modal">
+    <Modal
+      opened={transfer !== null}
+      onClose={close}
+      title={t`Confirmer le transfert`}
+      centered
+      closeButtonProps={{ "aria-label": t`Fermer` }}
+      classNames={{ content: classes.dialog }}
+      data-testid="confirm-transfer-modal"
+    >
       {transfer && (
         <form
           noValidate
@@ -116,7 +125,7 @@ export function ConfirmTransferModal({ transfer, onClose, onDone }: { transfer: 
               />
             </Center>
             {error && (
-              <Text c="red.8" size="sm" ta="center" role="alert">
+              <Text c="red.9" size="sm" ta="center" role="alert">
                 {error}
               </Text>
             )}

@@ -10,6 +10,7 @@ import { getSession } from "@/lib/session";
 import { toast } from "@/lib/toast";
 import { useStartTransfer } from "../api/startTransfer";
 import { useSubmissionKey } from "../api/submissionKey";
+import classes from "./transfers.module.css";
 
 interface Values extends Record<string, unknown> {
   toUser: string;
@@ -43,7 +44,15 @@ export function TransferModal({ opened, onClose, onStarted }: { opened: boolean;
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t`Transférer des points`} centered data-testid="transfer-modal">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t`Transférer des points`}
+      centered
+      closeButtonProps={{ "aria-label": t`Fermer` }}
+      classNames={{ content: classes.dialog }}
+      data-testid="transfer-modal"
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">

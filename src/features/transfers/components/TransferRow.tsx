@@ -23,8 +23,8 @@ export function TransferRow({ transfer, onConfirm }: { transfer: TransferDto; on
         <Stack gap={2} className={classes.main}>
           <Group gap="xs" wrap="nowrap">
             <Text fw={700}>{sent ? <Trans>Transfert</Trans> : <Trans>Reçu</Trans>}</Text>
-            <Text fw={700} c={sent ? "red.8" : "teal.9"} className={classes.amount}>
-              <bdi>
+            <Text fw={700} c={sent ? "red.9" : "teal.9"} className={classes.amount}>
+              <bdi dir="ltr">
                 {sent ? "−" : "+"}
                 {format(transfer.points)}
               </bdi>{" "}
@@ -39,7 +39,7 @@ export function TransferRow({ transfer, onConfirm }: { transfer: TransferDto; on
           </Text>
         </Stack>
         {transfer.status === "confirmed" ? (
-          <Badge color="teal.9" variant="light" size="lg" className={classes.badge}>
+          <Badge variant="transparent" size="lg" className={`${classes.badge} ${classes.confirmed}`}>
             <Trans>Action confirmée</Trans>
           </Badge>
         ) : transfer.status === "pending" && sent ? (
@@ -47,11 +47,11 @@ export function TransferRow({ transfer, onConfirm }: { transfer: TransferDto; on
             <Trans>Confirmer cette action</Trans>
           </Button>
         ) : transfer.status === "pending" ? (
-          <Badge color="orange.9" variant="light" size="lg" className={classes.badge}>
+          <Badge variant="transparent" size="lg" className={`${classes.badge} ${classes.waiting}`}>
             <Trans>En attente de confirmation</Trans>
           </Badge>
         ) : (
-          <Badge color="gray.8" variant="light" size="lg" className={classes.badge}>
+          <Badge variant="transparent" size="lg" className={`${classes.badge} ${classes.cancelled}`}>
             <Trans>Annulé</Trans>
           </Badge>
         )}

@@ -18,9 +18,10 @@ const PER_PAGE = 10;
 /**
  * Point transfers on the wallet page (SPEC §2 /porte-monnaie "transfer link", §4 "Point transfer"): the "Transférer
  * des points" button (transfer dialog, then the confirmation with the code), and the history of transfers sent and
- * received, where the sender confirms a pending one. `withTitle={false}` leaves the heading to the page that mounts it.
+ * received, where the sender confirms a pending one. `withTitle={false}` leaves the heading to the page that mounts it;
+ * `onConfirmed` lets it refresh what else shows the points (the balance and this history refresh themselves).
  */
-export function TransfersPanel({ withTitle = true }: { withTitle?: boolean } = {}) {
+export function TransfersPanel({ withTitle = true, onConfirmed }: { withTitle?: boolean; onConfirmed?: () => void } = {}) {
   const { t, i18n } = useLingui();
   const [page, setPage] = useState(1);
   const [transferOpen, setTransferOpen] = useState(false);
@@ -50,7 +51,7 @@ export function TransfersPanel({ withTitle = true }: { withTitle?: boolean } = {
         {history.isPending ? (
           <Skeleton height={160} radius="md" data-testid="transfers-loading" />
         ) : history.isError ? (
-          <Text c="red.8" role="alert">
+          <Text c="red.9" role="alert">
             {describeError(i18n, history.error)}
           </Text>
         ) : history.data.items.length === 0 ? (
@@ -88,7 +89,14 @@ export function TransfersPanel({ withTitle = true }: { withTitle?: boolean } = {
           setConfirming(transfer);
         }}
       />
-      <ConfirmTransferModal transfer={confirming} onClose={() => setConfirming(null)} onDone={() => setConfirming(null)} />
+      <ConfirmTransferModal
+        transfer={confirming}
+        onClose={() => setConfirming(null)}
+        onDone={() => {
+          setConfirming(null);
+          onConfirmed?.();
+        }}
+      />
     </Paper>
   );
 }
