@@ -14,8 +14,8 @@ export function BankAccounts() {
       {BANK_ACCOUNTS.map(({ bank, ...account }) => (
         <Card key={account.id} withBorder radius="md" padding="md" data-testid="bank-account">
           <Stack gap={6}>
-            <Text fw={700} dir="ltr" ta="start">
-              {bank}
+            <Text fw={700}>
+              <bdi>{bank}</bdi>
             </Text>
             <Text size="sm" c="dimmed">
               {account.branch} · {account.holder}
@@ -23,8 +23,10 @@ export function BankAccounts() {
             <Text size="xs" c="dimmed">
               <Trans>RIB</Trans>
             </Text>
-            <Text className={classes.rib} dir="ltr" ta="start" data-testid="bank-rib">
-              {formatRib(account.rib)}
+            <Text className={classes.rib}>
+              <bdi dir="ltr" data-testid="bank-rib">
+                {formatRib(account.rib)}
+              </bdi>
             </Text>
             <CopyButton value={account.rib} timeout={2000}>
               {({ copied, copy }) => (

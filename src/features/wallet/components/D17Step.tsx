@@ -10,6 +10,7 @@ import { meKey } from "@/lib/me";
 import { toast } from "@/lib/toast";
 import { checkD17Payment } from "../api/payments";
 import { walletKeys } from "../wallet.keys";
+import classes from "./wallet.module.css";
 
 const QR_SIZE = 240;
 
@@ -86,7 +87,7 @@ export function D17Step({ payment, onDone }: { payment: D17PaymentDto; onDone: (
         </Anchor>
       </Text>
       {notice && (
-        <Alert color={notice.color} role="status" data-testid="d17-notice">
+        <Alert classNames={{ title: classes.alertTitle }} color={notice.color} role="status" data-testid="d17-notice">
           {notice.text}
         </Alert>
       )}

@@ -12,6 +12,12 @@ import classes from "./wallet.module.css";
 
 const RECEIVED = msg`Reçu`;
 
+/** Credited or debited: coloured; waiting: plain; failed or refused: struck through (nothing moved). */
+function amountClass(row: PointsHistoryRowDto): string {
+  if (row.status === "approved") return row.amount > 0 ? classes.credit! : classes.debit!;
+  return row.status === "pending" ? "" : classes.cancelled!;
+}
+
 function useRowText() {
   const { i18n } = useLingui();
   const fmt = useFormatMillimes();
@@ -36,7 +42,7 @@ export function PointsHistory({ items, asCards }: { items: readonly PointsHistor
                 <Stack gap={4}>
                   <Group justify="space-between" wrap="nowrap" gap="xs">
                     <Text fw={600}>{r.method}</Text>
-                    <Text className={`${classes.nowrap} ${row.amount > 0 ? classes.credit : classes.debit}`} dir="ltr">
+                    <Text className={`${classes.nowrap} ${amountClass(row)}`} dir="ltr">
                       {r.amount}
                     </Text>
                   </Group>
@@ -44,7 +50,7 @@ export function PointsHistory({ items, asCards }: { items: readonly PointsHistor
                     <Text size="sm" dir="ltr" className={classes.rib}>
                       {row.code}
                     </Text>
-                    <Badge color={STATUS_COLORS[row.status]} variant="light" autoContrast>
+                    <Badge color={STATUS_COLORS[row.status]} variant="filled" autoContrast>
                       {r.status}
                     </Badge>
                   </Group>
@@ -98,13 +104,13 @@ export function PointsHistory({ items, asCards }: { items: readonly PointsHistor
                   {row.code}
                 </Table.Td>
                 <Table.Td>{r.method}</Table.Td>
-                <Table.Td className={`${classes.nowrap} ${row.amount > 0 ? classes.credit : classes.debit}`}>
+                <Table.Td className={`${classes.nowrap} ${amountClass(row)}`}>
                   <bdi dir="ltr">{r.amount}</bdi>
                 </Table.Td>
                 <Table.Td dir="auto">{row.description}</Table.Td>
                 <Table.Td className={classes.nowrap}>{formatDate(row.date)}</Table.Td>
                 <Table.Td>
-                  <Badge color={STATUS_COLORS[row.status]} variant="light" autoContrast>
+                  <Badge color={STATUS_COLORS[row.status]} variant="filled" autoContrast>
                     {r.status}
                   </Badge>
                 </Table.Td>

@@ -14,6 +14,7 @@ import { getD17Payment, getPaymentRedirect, submitHiddenForm } from "../api/paym
 import { rememberPaymentOrigin } from "../search";
 import { walletKeys } from "../wallet.keys";
 import { D17Step } from "./D17Step";
+import classes from "./wallet.module.css";
 
 export interface TopupModalProps {
   /** The method chosen, or null when the modal is closed. */
@@ -34,11 +35,21 @@ export function TopupModal({ method, onClose, missing }: TopupModalProps) {
     online: t`Paiement en ligne par carte bancaire`,
   };
   return (
-    <Modal opened={method !== null} onClose={onClose} title={method ? titles[method] : ""} centered size="md" data-testid="topup-modal">
+    <Modal
+      opened={method !== null}
+      onClose={onClose}
+      title={method ? titles[method] : ""}
+      centered
+      size="md"
+      closeButtonProps={{ "aria-label": t`Fermer` }}
+      data-testid="topup-modal"
+    >
       {method && <TopupFlow key={method} method={method} onClose={onClose} missing={missing} />}
     </Modal>
   );
 }
+
+const fieldClasses = { error: classes.fieldError };
 
 function TopupFlow({ method, onClose, missing }: { method: TopupMethod; onClose: () => void; missing?: number | undefined }) {
   const { t, i18n } = useLingui();
@@ -128,7 +139,7 @@ function TopupFlow({ method, onClose, missing }: { method: TopupMethod; onClose:
           maxLength={4}
           required
           data-autofocus
-          data-testid="topup-amount"
+          classNames={fieldClasses} data-testid="topup-amount"
           {...amount}
         />
         {method === "bank" && (
@@ -138,13 +149,13 @@ function TopupFlow({ method, onClose, missing }: { method: TopupMethod; onClose:
             maxLength={REFERENCE_MAX}
             required
             dir="ltr"
-            data-testid="topup-reference"
+            classNames={fieldClasses} data-testid="topup-reference"
             {...reference}
           />
         )}
-        <Textarea label={t`Commentaire (facultatif)`} rows={2} maxLength={COMMENT_MAX} data-testid="topup-comment" {...comment} />
+        <Textarea label={t`Commentaire (facultatif)`} rows={2} maxLength={COMMENT_MAX} classNames={fieldClasses} data-testid="topup-comment" {...comment} />
         {failure && (
-          <Alert color="red" role="alert" data-testid="topup-error">
+          <Alert classNames={{ title: classes.alertTitle }} color="red" role="alert" data-testid="topup-error">
             {failure}
           </Alert>
         )}

@@ -23,4 +23,5 @@ export const STATUS_LABELS: Record<TopupStatus, MessageDescriptor> = {
   failed: msg`Échoué`,
 };
 
-export const STATUS_COLORS: Record<TopupStatus, string> = { pending: "yellow", approved: "teal", rejected: "red", failed: "red" };
+/** Filled badges in shades that keep 4.5:1 with their text (autoContrast picks dark text on yellow). */
+export const STATUS_COLORS: Record<TopupStatus, string> = { pending: "yellow.4", approved: "teal.9", rejected: "red.9", failed: "red.9" };

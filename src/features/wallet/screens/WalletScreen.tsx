@@ -60,17 +60,17 @@ export function WalletScreen({ page, perPage, missing, payment, onChange, transf
         <Trans>Porte monnaie</Trans>
       </Title>
       {payment === "success" && (
-        <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title={t`Recharge effectuée`} withCloseButton closeButtonLabel={t`Fermer`} onClose={dismiss} data-testid="payment-success">
+        <Alert classNames={{ title: classes.alertTitle }} color="teal" icon={<IconCircleCheck aria-hidden />} title={t`Recharge effectuée`} withCloseButton closeButtonLabel={t`Fermer`} onClose={dismiss} data-testid="payment-success">
           <Trans>Votre paiement a été confirmé : les points ont été ajoutés à votre porte-monnaie.</Trans>
         </Alert>
       )}
       {payment === "failed" && (
-        <Alert color="red" icon={<IconAlertTriangle aria-hidden />} title={t`Une erreur est survenue`} withCloseButton closeButtonLabel={t`Fermer`} onClose={dismiss} data-testid="payment-failed">
+        <Alert classNames={{ title: classes.alertTitle }} color="red" icon={<IconAlertTriangle aria-hidden />} title={t`Une erreur est survenue`} withCloseButton closeButtonLabel={t`Fermer`} onClose={dismiss} data-testid="payment-failed">
           <Trans>La transaction n'a pas pu aboutir, veuillez réessayer plus tard</Trans>
         </Alert>
       )}
       {payment === "pending" && (
-        <Alert color="blue" icon={<IconInfoCircle aria-hidden />} title={t`Paiement en cours de confirmation`} withCloseButton closeButtonLabel={t`Fermer`} onClose={dismiss} data-testid="payment-pending">
+        <Alert classNames={{ title: classes.alertTitle }} color="blue" icon={<IconInfoCircle aria-hidden />} title={t`Paiement en cours de confirmation`} withCloseButton closeButtonLabel={t`Fermer`} onClose={dismiss} data-testid="payment-pending">
           <Trans>La banque n'a pas encore confirmé votre paiement : vos points seront ajoutés dès sa confirmation.</Trans>
         </Alert>
       )}
@@ -119,7 +119,7 @@ function Balance({ missing }: { missing: number | undefined }) {
         </Text>
       </Card>
       {missing !== undefined && (
-        <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} title={<Trans>Solde insuffisant</Trans>} data-testid="wallet-missing">
+        <Alert classNames={{ title: classes.alertTitle }} color="orange" icon={<IconAlertTriangle aria-hidden />} title={<Trans>Solde insuffisant</Trans>} data-testid="wallet-missing">
           <Trans>
             Il vous manque {missingPoints} {missingWord} pour acheter cette offre. Rechargez votre porte-monnaie avec l'un des modes de paiement ci-dessous.
           </Trans>
