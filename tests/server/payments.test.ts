@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clicToPayGateway, clicToPayRegisterUrl } from "../../server/adapters/payments/clictopay";
 import { decideSandboxOrder } from "../../server/adapters/payments/sandbox";
 import { signNotification } from "../../server/adapters/payments/signing";
-import { ledgerEntries, topupCodes } from "../../server/db/schema";
+import { ledgerEntries, paymentSandboxOrders, topupCodes } from "../../server/db/schema";
 import { balanceOf, checkLedger } from "../../server/services/wallet/ledger";
 import { startTestServer, type NewStudent, type TestServer } from "./harness";
 
@@ -132,6 +132,17 @@ describe("online card payment through the sandbox gateway", () => {
     expect(await credits(id)).toBe(0);
     const unknown = { ...fields, orderId: "f".repeat(32) };
     expect((await h.request("POST", "/api/payment/notify", { body: { ...unknown, signature: signNotification(h.deps.secret, unknown) } })).status).toBe(404);
+  });
+
+  it("a gateway that says paid with another amount credits nothing: the top-up stays pending for an operator", async () => {
+    const before = await balanceOf(h.deps.db, pupil.id);
+    const { id, orderId } = await newTopup("online", 60_000);
+    await h.request("GET", `/api/payment/redirect/${id}`, { token: pupil.token });
+    await decideSandboxOrder(h.deps, "card", orderId, "paid");
+    await h.deps.db.update(paymentSandboxOrders).set({ amount: 6_000 }).where(eq(paymentSandboxOrders.orderId, orderId));
+    expect((await confirm("success", orderId)).json.payload.status).toBe("pending");
+    expect(await balanceOf(h.deps.db, pupil.id)).toBe(before);
+    expect(await credits(id)).toBe(0);
   });
 
   it("the notification and the browser's return racing, each delivered 50 times: one credit", async () => {

@@ -22,7 +22,7 @@ import { withIdempotency, type IdempotentResult } from "../../lib/idempotency";
 import { PLATFORM_WALLETS, postMovement } from "./ledger";
 
 type TopupRow = typeof topupCodes.$inferSelect;
-type WalletDeps = Pick<Deps, "db" | "env" | "secret" | "now">;
+type WalletDeps = Pick<Deps, "db" | "env" | "secret" | "now" | "log">;
 
 const toDto = (r: TopupRow): TopupCodeDto => ({
   id: r.id,
@@ -144,7 +144,10 @@ export async function settleOrder(deps: WalletDeps, row: TopupRow, via: string):
   const answer = await gateway.status(row.orderId);
   if (answer.status === "pending") return row;
   // An amount mismatch keeps the row pending: for an operator to resolve, never credited automatically.
-  if (answer.status === "paid" && answer.amount !== null && answer.amount !== row.amount) return row;
+  if (answer.status === "paid" && answer.amount !== null && answer.amount !== row.amount) {
+    deps.log.warn("top-up paid with another amount: left pending for an operator", { topupId: row.id, expected: row.amount, paid: answer.amount });
+    return row;
+  }
   const { row: after } = await deps.db.transaction((tx) => decide(tx, row.id, answer.status === "paid" ? "approved" : "failed", via, deps.now()));
   return after;
 }
