@@ -63,6 +63,12 @@ async function shot(page: Page, name: string) {
   await page.getByTestId("transfers-panel").scrollIntoViewIfNeeded();
   await page.waitForTimeout(400);
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+  // And at 1280 × 800.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByTestId("transfers-panel").scrollIntoViewIfNeeded();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: false });
+  await page.setViewportSize(PHONE);
 }
 
 test.describe("point transfers", () => {
