@@ -1,7 +1,8 @@
 /**
  * Point transfers on /porte-monnaie (SPEC §4 "Point transfer", issue 9 item 5), as a pupil does it at phone size:
  * `eleve` transfers 10 points to `nouveau`, confirms with the code the dev outbox received, and both balances change
- * once; the dialogs show translated field errors and pass axe (WCAG 2.2 AA) in French and Arabic.
+ * once (then nouveau sends them back through the API: the specs share one server); the dialogs show translated field
+ * errors and pass axe (WCAG 2.2 AA) in French and Arabic.
  *
  * Run alone with its own server: E2E_PORT=3203 npx playwright test tests/e2e/transfers.spec.ts
  */
@@ -129,6 +130,22 @@ test.describe("point transfers", () => {
     await page.waitForTimeout(500);
     expect(await balance(page.request, eleve)).toBe(before.eleve - 10_000);
     expect(await balance(page.request, nouveau)).toBe(before.nouveau + 10_000);
+
+    // nouveau sends them back through the API (the specs share one server): both balances as they were.
+    const headers = (key: string) => ({ Authorization: `Bearer ${nouveau}`, "Idempotency-Key": key });
+    const back = await page.request.post("/api/student/transfer-points", {
+      headers: headers(`e2e-back-${Date.now()}`),
+      data: { toUser: "eleve@darsi.tn", points: 10_000 },
+    });
+    expect(back.status()).toBe(201);
+    const { id } = ((await back.json()) as { payload: { id: number } }).payload;
+    const backCode = await codeFromOutbox(page.request, "22000002", "transfer");
+    const confirmed = await page.request.post(`/api/student/confirm-transfer-points?confirmationToken=${backCode}&transfer=${id}`, {
+      headers: headers(`e2e-back-confirm-${Date.now()}`),
+    });
+    expect(confirmed.status()).toBe(200);
+    expect(await balance(page.request, eleve)).toBe(before.eleve);
+    expect(await balance(page.request, nouveau)).toBe(before.nouveau);
   });
 
   test("in Arabic: translated errors, a pending transfer to confirm from the history, no axe violation", async ({ page }) => {
