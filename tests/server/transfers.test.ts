@@ -83,6 +83,13 @@ describe("starting a transfer", () => {
     expect((await h.outbox()).filter((m) => m.kind === "transfer" && m.to === sender.phone)).toHaveLength(0);
   });
 
+  it("accepts an influencer as beneficiary (pupils and influencers hold wallets)", async () => {
+    const res = await start(sender.token, { toUser: "influenceur@darsi.tn", points: 10_000 });
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.payload.to_user.name).not.toContain("@");
+    expect(res.text).not.toContain("22000003");
+  });
+
   it("refuses more points than the balance with 402, writing nothing", async () => {
     const before = await counts();
     const res = await start(sender.token, { toUser: receiver.phone, points: 101_000 });
