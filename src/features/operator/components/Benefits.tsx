@@ -21,7 +21,7 @@ export function Benefits() {
         <ul className={classes.benefits}>
           {items.map(({ icon: Icon, title, text }) => (
             <li key={title}>
-              <ThemeIcon color="red.8" variant="light" size={40} radius="md" aria-hidden>
+              <ThemeIcon color="red.8" variant="filled" size={40} radius="md" aria-hidden style={{ flexShrink: 0 }}>
                 <Icon size={22} />
               </ThemeIcon>
               <div>

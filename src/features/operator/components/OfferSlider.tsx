@@ -29,7 +29,7 @@ function OfferCard({ offer, onSubscribe }: { offer: OperatorOfferDto; onSubscrib
           <Title order={3} fz="h4">
             {level(offer.level)}
           </Title>
-          <Badge color="red.8" variant="filled" tt="none">
+          <Badge color="red.8" variant="filled" tt="none" style={{ flexShrink: 0 }}>
             {offer.group.name}
           </Badge>
         </Group>
@@ -41,7 +41,15 @@ function OfferCard({ offer, onSubscribe }: { offer: OperatorOfferDto; onSubscrib
             <Trans>ou {weekly}</Trans>
           </Text>
         </div>
-        <List spacing={6} size="sm" icon={<IconCheck size={16} color="var(--mantine-color-teal-8)" aria-hidden />} style={{ flex: 1 }}>
+        <List
+          spacing={6}
+          size="sm"
+          listStyleType="none"
+          withPadding={false}
+          ps={0}
+          icon={<IconCheck size={16} color="var(--mantine-color-teal-8)" aria-hidden />}
+          style={{ flex: 1 }}
+        >
           {included.map((line) => (
             <List.Item key={line}>{line}</List.Item>
           ))}

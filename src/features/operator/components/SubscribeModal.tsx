@@ -134,6 +134,8 @@ export function SubscribeModal({ opened, onClose, level: initialLevel, onRedirec
               label={t`Classe`}
               placeholder={divisions.isLoading ? t`Chargement…` : t`Choisissez votre classe`}
               required
+              searchable
+              nothingFoundMessage={t`Aucune classe trouvée`}
               data={(divisions.data ?? []).map((d) => ({ value: String(d.id), label: l(d) }))}
               value={values.division}
               onChange={(next) => form.setFieldValue("division", next)}

@@ -18,7 +18,7 @@ export function CodeCard({ code }: { code: ProfitDiscountCodeDto }) {
           <Text fw={800} fz="xl" dir="ltr" ff="monospace">
             {code.code}
           </Text>
-          <Badge color={code.active ? "teal.8" : "gray.7"} variant="light" tt="none">
+          <Badge color={code.active ? "teal.9" : "gray.7"} variant="filled" tt="none">
             {code.active ? t`Actif` : t`Inactif`}
           </Badge>
         </Group>

@@ -7,10 +7,11 @@ import { useFormatMillimes } from "@/lib/i18n/labels";
 import classes from "./revenue.module.css";
 
 /** The coupon revenue table: buyer, subscription start, group, profit. */
-export function HistoryTable({ items }: { items: readonly DiscountCodeHistoryDto[] }) {
+export function HistoryTable({ items, labelledBy }: { items: readonly DiscountCodeHistoryDto[]; labelledBy: string }) {
   const money = useFormatMillimes();
   return (
-    <Table.ScrollContainer minWidth={520}>
+    // A keyboard can scroll it too (focusable region) when the table is wider than a phone.
+    <div className={classes.scroll} tabIndex={0} role="region" aria-labelledby={labelledBy}>
       <Table striped verticalSpacing="sm" data-testid="revenue-history-table">
         <Table.Thead>
           <Table.Tr>
@@ -50,7 +51,7 @@ export function HistoryTable({ items }: { items: readonly DiscountCodeHistoryDto
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }
 
@@ -65,7 +66,7 @@ export function PaymentsTable({ items }: { items: readonly BenefitPaymentDto[] }
     );
   }
   return (
-    <Table.ScrollContainer minWidth={320}>
+    <div className={classes.scroll}>
       <Table striped verticalSpacing="sm" data-testid="revenue-payments-table">
         <Table.Thead>
           <Table.Tr>
@@ -91,6 +92,6 @@ export function PaymentsTable({ items }: { items: readonly BenefitPaymentDto[] }
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }

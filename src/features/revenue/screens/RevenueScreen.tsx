@@ -128,7 +128,7 @@ function CodeHistory({ code, page, perPage, onChange }: RevenueScreenProps & { c
           </Text>
         ) : (
           <>
-            <HistoryTable items={history.data.items} />
+            <HistoryTable items={history.data.items} labelledBy={`revenue-history-${code.id}`} />
             <Group justify="space-between" gap="sm">
               <NativeSelect
                 label={t`Lignes par page`}
