@@ -41,7 +41,7 @@ export function CouponField({ offerId, period, applied, problem, disabled }: Cou
     return (
       <Stack gap={4} data-testid={`coupon-applied-${offerId}`}>
         <Group gap="xs" wrap="nowrap">
-          <Badge variant="light" color="teal" size="lg" tt="none" dir="ltr">
+          <Badge variant="outline" color="teal.9" size="lg" tt="none" dir="ltr">
             {applied.code}
           </Badge>
           <Text size="sm" c="dimmed">
@@ -85,34 +85,39 @@ export function CouponField({ offerId, period, applied, problem, disabled }: Cou
   };
 
   return (
-    <Group gap="xs" align="flex-start" wrap="nowrap">
-      <TextInput
-        id={inputId}
-        flex={1}
-        label={t`Code promo ou de parrainage`}
-        placeholder={t`Ex. RENTREE20`}
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        dir="ltr"
-        value={code}
-        disabled={disabled}
-        onChange={(e) => {
-          setCode(e.currentTarget.value);
-          setError(null);
-        }}
-        onKeyDown={(e) => {
-          if (e.key === "Enter") {
-            e.preventDefault();
-            void submit();
-          }
-        }}
-        error={error ? (codeMessage(i18n, error) ?? codeMessage(i18n, "discount_invalid")) : undefined}
-        data-testid={`coupon-input-${offerId}`}
-      />
-      <Button variant="light" mt={25} h={44} onClick={() => void submit()} loading={add.isPending} disabled={disabled}>
-        <Trans>Appliquer</Trans>
-      </Button>
-    </Group>
+    <Stack gap={4}>
+      <Text component="label" htmlFor={inputId} size="sm" fw={500}>
+        <Trans>Code promo ou de parrainage</Trans>
+      </Text>
+      <Group gap="xs" align="flex-start" wrap="nowrap">
+        <TextInput
+          id={inputId}
+          flex={1}
+          placeholder={t`Ex. RENTREE20`}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          dir="ltr"
+          value={code}
+          disabled={disabled}
+          styles={{ input: { height: 44, minHeight: 44 } }}
+          onChange={(e) => {
+            setCode(e.currentTarget.value);
+            setError(null);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") {
+              e.preventDefault();
+              void submit();
+            }
+          }}
+          error={error ? (codeMessage(i18n, error) ?? codeMessage(i18n, "discount_invalid")) : undefined}
+          data-testid={`coupon-input-${offerId}`}
+        />
+        <Button variant="light" h={44} onClick={() => void submit()} loading={add.isPending} disabled={disabled}>
+          <Trans>Appliquer</Trans>
+        </Button>
+      </Group>
+    </Stack>
   );
 }

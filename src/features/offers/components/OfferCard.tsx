@@ -18,7 +18,7 @@ import {
 import { useFormatMillimes } from "@/lib/i18n/labels";
 import { useLocalized } from "@/lib/localized";
 import { CouponField } from "./CouponField";
-import { PER_PERIOD, PERIOD_LABELS } from "./labels";
+import { PER_PERIOD, PERIOD_SHORT_LABELS } from "./labels";
 import classes from "./offers.module.css";
 
 export interface OfferChoice {
@@ -83,15 +83,15 @@ export function OfferCard({ offer, applied, divisionId, busy, buying = false, on
             {name}
           </Title>
           {owned ? (
-            <Badge color="teal" variant="light">
+            <Badge color="teal.9" variant="filled">
               <Trans>Acquis</Trans>
             </Badge>
           ) : offer.is_free ? (
-            <Badge color="green" variant="light">
+            <Badge color="cyan.9" variant="filled">
               <Trans>Gratuit</Trans>
             </Badge>
           ) : offer.type === "pack" ? (
-            <Badge color="gray" variant="light">
+            <Badge color="gray.8" variant="filled">
               <Trans>Pack</Trans>
             </Badge>
           ) : null}
@@ -108,7 +108,7 @@ export function OfferCard({ offer, applied, divisionId, busy, buying = false, on
             aria-label={t`Durée de l'offre ${name}`}
             value={period}
             onChange={(p) => setPeriod(p as OfferPeriod)}
-            data={periods.map((p) => ({ value: p, label: i18n._(PERIOD_LABELS[p]) }))}
+            data={periods.map((p) => ({ value: p, label: i18n._(PERIOD_SHORT_LABELS[p]) }))}
             disabled={owned || offer.disabled}
             data-testid={`periods-${offer.offer_id}`}
           />

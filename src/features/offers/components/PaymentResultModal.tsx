@@ -7,7 +7,7 @@ import "@mantine/core/styles/ThemeIcon.css";
 export function PaymentResultModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useLingui();
   return (
-    <Modal opened={opened} onClose={onClose} title={t`Abonnement activé`} centered data-testid="payment-result">
+    <Modal opened={opened} onClose={onClose} title={t`Abonnement activé`} centered closeButtonProps={{ "aria-label": t`Fermer` }} data-testid="payment-result">
       <Stack align="center" gap="md" ta="center">
         <ThemeIcon size={56} radius="xl" color="teal" variant="light" aria-hidden>
           <IconCircleCheck size={34} />

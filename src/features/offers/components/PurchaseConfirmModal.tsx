@@ -30,7 +30,7 @@ export function PurchaseConfirmModal({ choice, balance, pending, onConfirm, onCl
   const balanceText = money(balance);
   const missingText = money(missing);
   return (
-    <Modal opened={choice !== null} onClose={pending ? () => undefined : onClose} title={t`Confirmer l'achat`} centered data-testid="purchase-confirm">
+    <Modal opened={choice !== null} onClose={pending ? () => undefined : onClose} title={t`Confirmer l'achat`} centered closeButtonProps={{ "aria-label": t`Fermer` }} data-testid="purchase-confirm">
       {choice && offer && (
         <Stack gap="md">
           <Text>

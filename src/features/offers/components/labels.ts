@@ -11,6 +11,9 @@ export const PERIOD_LABELS: Record<OfferPeriod, MessageDescriptor> = {
   free: msg`Gratuit`,
 };
 
+/** The short names of the period choice (the price line says "jusqu'au 30 juin" for the rest of the year). */
+export const PERIOD_SHORT_LABELS: Record<OfferPeriod, MessageDescriptor> = { ...PERIOD_LABELS, year: msg`Année` };
+
 /** What the price is for, after the amount ("59 DT par mois"). */
 export const PER_PERIOD: Record<OfferPeriod, MessageDescriptor> = {
   day: msg`par jour`,
