@@ -11,6 +11,7 @@ import { adminCliKey } from "../routes/admin/admin-key";
 import { createImpersonation } from "../services/auth/impersonation";
 import { expirePassword } from "../services/auth/password";
 import { checkLedger, type LedgerCheck } from "../services/wallet/ledger";
+import { renewDue } from "../services/operator/subscriptions";
 import { decideBankTopup } from "../services/wallet/topups";
 import { AppError } from "../lib/errors";
 
@@ -105,6 +106,14 @@ const COMMANDS: Record<string, Command> = {
       for (const id of check.unbalancedMovements) console.log(`  movement ${id} does not sum to zero`);
       for (const id of check.negative) console.log(`  wallet ${id} is negative`);
       return check.ok ? 0 : 1;
+    },
+  },
+  "operator-renew": {
+    usage: "operator-renew                                  charge the due operator subscriptions (once per period)",
+    async run() {
+      const done = await run<{ renewed: number; stopped: number }>("/admin/operator-renew", {}, (deps) => renewDue(deps));
+      console.log(`operator subscriptions: ${done.renewed} renewed, ${done.stopped} stopped (charge refused)`);
+      return 0;
     },
   },
   "approve-topup": {

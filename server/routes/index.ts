@@ -3,6 +3,7 @@ import type { RouteDef } from "../lib/route";
 import adminExpirePassword from "./admin/expire-password";
 import adminImpersonations from "./admin/impersonations";
 import adminLedgerCheck from "./admin/ledger-check";
+import adminOperatorRenew from "./admin/operator-renew";
 import { adminApproveTopup, adminRejectTopup } from "./admin/topups";
 import { offersRoutes } from "./offers";
 import { operatorRoutes } from "./operator";
@@ -75,6 +76,7 @@ export function apiRoutes(env: Env): RouteDef[] {
     adminImpersonations,
     adminExpirePassword,
     adminLedgerCheck,
+    adminOperatorRenew,
     adminApproveTopup,
     adminRejectTopup,
     countries,

@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { affiliations, ledgerEntries, operatorSubscriptions, users } from "../../server/db/schema";
+import { adminCliKey } from "../../server/routes/admin/admin-key";
 import { renewDue } from "../../server/services/operator/subscriptions";
 import { checkLedger, PLATFORM_WALLETS } from "../../server/services/wallet/ledger";
 import { createClock, startTestServer, type TestServer } from "./harness";
@@ -245,8 +246,11 @@ describe("a signed-in pupil", () => {
     expect((await h.request("GET", "/api/digitalvirgo/success", { query })).status).toBe(200);
     const sub = await subOf(query.orderId!);
     clock.advance(24 * 3600_000 + 1000);
-    const first = await renewDue(h.deps);
-    expect(first.renewed).toBeGreaterThanOrEqual(1);
+    // The operator command (npm run admin -- operator-renew) through its route: only with the server's key.
+    expect((await h.request("POST", "/api/admin/operator-renew", { body: {} })).status).toBe(403);
+    const first = await h.request("POST", "/api/admin/operator-renew", { body: {}, headers: { "x-admin-key": adminCliKey(h.deps.secret) } });
+    expect(first.status, first.text).toBe(200);
+    expect(first.json.payload.renewed).toBeGreaterThanOrEqual(1);
     await renewDue(h.deps);
     expect(await movementsOf(sub.id)).toHaveLength(4);
     const renewed = await subOf(query.orderId!);
