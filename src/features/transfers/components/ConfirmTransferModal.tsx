@@ -10,7 +10,6 @@ import { toast } from "@/lib/toast";
 import { useConfirmTransfer } from "../api/confirmTransfer";
 import { useResendTransferCode } from "../api/resendTransferCode";
 import { useSubmissionKey } from "../api/submissionKey";
-import classes from "./transfers.module.css";
 
 const CODE_LENGTH = 6;
 
@@ -83,7 +82,6 @@ export function ConfirmTransferModal({ transfer, onClose, onDone }: { transfer: 
       title={t`Confirmer le transfert`}
       centered
       closeButtonProps={{ "aria-label": t`Fermer` }}
-      classNames={{ content: classes.dialog }}
       data-testid="confirm-transfer-modal"
     >
       {transfer && (

@@ -10,7 +10,6 @@ import { getSession } from "@/lib/session";
 import { toast } from "@/lib/toast";
 import { useStartTransfer } from "../api/startTransfer";
 import { useSubmissionKey } from "../api/submissionKey";
-import classes from "./transfers.module.css";
 
 interface Values extends Record<string, unknown> {
   toUser: string;
@@ -50,7 +49,6 @@ export function TransferModal({ opened, onClose, onStarted }: { opened: boolean;
       title={t`Transférer des points`}
       centered
       closeButtonProps={{ "aria-label": t`Fermer` }}
-      classNames={{ content: classes.dialog }}
       data-testid="transfer-modal"
     >
       <form onSubmit={submit} noValidate>
