@@ -1,3 +1,4 @@
+import "@mantine/core/styles/FloatingIndicator.css";
 import "@mantine/core/styles/Card.css";
 import "@mantine/core/styles/Chip.css";
 import "@mantine/core/styles/Badge.css";
