@@ -3,6 +3,7 @@ import { Center, Loader, Stack, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { PaymentStatusDto } from "@domain/wallet";
+import { ApiRequestError } from "@/lib/api";
 import { meKey } from "@/lib/me";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { confirmPayment } from "../api/payments";
@@ -18,13 +19,20 @@ export type PaymentReturnTarget =
  * One confirmation per order and page load, whatever React does with effects: the same call (and Idempotency-Key) is
  * shared by every mount.
  */
+/** The answer when the server could not be asked. */
+const UNKNOWN = { id: 0, status: "pending", amount: 0, payment_method: "online" } as const satisfies PaymentStatusDto;
+
 const inflight = new Map<string, Promise<PaymentStatusDto | null>>();
 
 function confirmOnce(which: "success" | "echec", orderId: string, lang: string): Promise<PaymentStatusDto | null> {
   const id = `${which}:${orderId}`;
   let p = inflight.get(id);
   if (!p) {
-    p = confirmPayment(which, orderId, lang, crypto.randomUUID()).catch(() => null);
+    // A refusal of the order itself (unknown, someone else's) is a failure; a network or server error says nothing
+    // about the payment (the gateway's notification may well have credited it): "pending", the wallet will show.
+    p = confirmPayment(which, orderId, lang, crypto.randomUUID()).catch((err: unknown) =>
+      err instanceof ApiRequestError && err.status >= 400 && err.status < 500 ? null : UNKNOWN,
+    );
     inflight.set(id, p);
   }
   return p;
