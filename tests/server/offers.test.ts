@@ -195,6 +195,29 @@ describe("buying with points", () => {
     expect((await buy(bac.token, { offerDivisionDetail: stage.id, period: "month", amount: tnd(1) })).json.code).toBe("period_invalid");
   });
 
+  it("a chapter of a live event: the subscription carries the chapter, the answer the event; a second one is chapter_owned", async () => {
+    const p = await pupil(7, tnd(100));
+    const silver = byOffer(await offersOf(p.token), 33);
+    const [ch] = await h.deps.db
+      .select({ id: chapters.id })
+      .from(chapters)
+      .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+      .where(eq(subjects.divisionId, 7))
+      .limit(1);
+    const body = { offerDivisionDetail: silver.id, period: "day", chapter: ch!.id, event: 42, amount: priceOf(silver, "day") };
+    const res = await buy(p.token, body);
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.payload).toMatchObject({ event_id: 42, affiliation: { chapter_id: ch!.id, subject_ids: [] } });
+    // It opens no subject's lessons (the live event's chapter is the sessions' business).
+    const [first] = byOffer(await offersOf(p.token), 119).offer_subject_details;
+    expect((await bookmark(p.token, await lessonOf(first!.subjectId))).status).toBe(403);
+    expect((await buy(p.token, body)).json.code).toBe("chapter_owned");
+    // A chapter of another class is not one of this offer's.
+    const [other] = await h.deps.db.select({ id: chapters.id }).from(chapters).innerJoin(subjects, eq(subjects.id, chapters.subjectId)).where(eq(subjects.divisionId, 18)).limit(1);
+    const refused = await buy(p.token, { ...body, chapter: other!.id });
+    expect([refused.status, refused.json.errors?.chapter]).toEqual([422, ["subjects_invalid"]]);
+  });
+
   it("double tap: the same key ten times at once is one subscription, one debit, ten identical answers", async () => {
     const p = await pupil(7, tnd(100));
     const gold = byOffer(await offersOf(p.token), 35);

@@ -97,7 +97,8 @@ export async function buyOffer(
         endDate: subscriptionEnd(start, input.period),
         amountPaid: price.final,
         offerDivisionId: offer.id,
-        subjectIds: offer.per_subject ? price.subjectIds : null,
+        // A chapter (of a live event) opens that chapter's sessions, not the offer's subjects: no subject at all here.
+        subjectIds: chapterId !== null ? [] : offer.per_subject ? price.subjectIds : null,
         chapterId,
         createdAt: now,
       })

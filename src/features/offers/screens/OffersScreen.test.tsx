@@ -173,4 +173,14 @@ describe("OffersScreen", () => {
     expect((screen.getByTestId("buy-35") as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId("buy-35").textContent).toBe("Déjà acquis");
   });
+
+  it("?payment=success: the payment result modal", async () => {
+    mockApi({ offers: [GOLD], applied: null, calls: [] });
+    const onClose = vi.fn();
+    await renderWithProviders(<OffersScreen paymentSuccess onPaymentResultClose={onClose} onBought={() => undefined} onNeedPoints={() => undefined} />, { path: "/offres" });
+    const dialog = await screen.findByRole("dialog", { name: "Abonnement activé" });
+    expect(within(dialog).getByText("Votre abonnement silver a été effectué avec succès")).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Continuer" }));
+    expect(onClose).toHaveBeenCalled();
+  });
 });
