@@ -83,6 +83,7 @@ test.describe("the wallet", () => {
     // The gateway's own page (another site, as it were), reached by the hidden form.
     await page.waitForURL("**/sandbox/gateway/pay");
     await expect(page.getByTestId("sandbox-amount")).toHaveText("15,000 TND");
+    await page.screenshot({ path: `${SHOTS}/sandbox-gateway-phone.png` });
     await page.getByRole("button", { name: "Payer" }).click();
     // Back through /payment/success (the server confirms with the gateway), then to the wallet it started from.
     await page.waitForURL(/\/porte-monnaie\?.*payment=success/);
@@ -121,6 +122,7 @@ test.describe("the wallet", () => {
     expect(await qr.getAttribute("src")).toMatch(/^data:image\/png;base64,/);
     const url = (await qr.getAttribute("data-url"))!;
     expect(url).toMatch(/\/sandbox\/d17\/[a-f0-9]{32}$/);
+    await page.screenshot({ path: `${SHOTS}/wallet-fr-phone-d17.png` });
     // Not paid yet.
     await dialog.getByTestId("d17-continue").click();
     await expect(dialog.getByTestId("d17-notice")).toContainText("pas encore confirmé");
