@@ -149,6 +149,11 @@ describe("buying with points", () => {
     expect(res.status, res.text).toBe(201);
     const after = await counts(p.id);
     expect(after).toMatchObject({ affiliations: before.affiliations + 1, entries: before.entries, balance: 0 });
+    // Taken once, even after it ended.
+    await h.deps.db.update(affiliations).set({ endDate: "2020-01-07", startDate: "2020-01-01" }).where(eq(affiliations.userId, p.id));
+    expect(byOffer(await offersOf(p.token), 104).owned).toBe(true);
+    const again = await buy(p.token, { offerDivisionDetail: free.id, period: "free", amount: 0 });
+    expect([again.status, again.json.code]).toEqual([409, "offer_owned"]);
   });
 
   it("refuses without enough points (402) and keeps nothing", async () => {

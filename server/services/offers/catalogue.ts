@@ -149,11 +149,21 @@ export function markOwned(dto: OfferDto, live: Live): OfferDto {
   };
 }
 
+/** The free offers a pupil has ever taken: a free trial is taken once. */
+export async function freeOffersTaken(db: Db | Tx, userId: number): Promise<Set<number>> {
+  const rows = await db
+    .selectDistinct({ offerId: affiliations.offerId })
+    .from(affiliations)
+    .innerJoin(offers, eq(offers.id, affiliations.offerId))
+    .where(and(eq(affiliations.userId, userId), eq(offers.isFree, true)));
+  return new Set(rows.map((r) => r.offerId));
+}
+
 /** `GET /student/offers`: the pupil's class offers by position, with what they own. */
 export async function listOffers(deps: Pick<Deps, "db" | "now">, userId: number): Promise<OfferDto[]> {
   const [me] = await deps.db.select({ divisionId: users.divisionId }).from(users).where(eq(users.id, userId)).limit(1);
   if (!me?.divisionId) return [];
-  const [list, live] = await Promise.all([loadClassOffers(deps.db, me.divisionId), liveSubscriptions(deps.db, userId, deps.now())]);
-  return list.map((o) => markOwned(o, live));
+  const [list, live, tried] = await Promise.all([loadClassOffers(deps.db, me.divisionId), liveSubscriptions(deps.db, userId, deps.now()), freeOffersTaken(deps.db, userId)]);
+  return list.map((o) => (o.is_free && tried.has(o.offer_id) ? { ...markOwned(o, live), owned: true } : markOwned(o, live)));
 }
 

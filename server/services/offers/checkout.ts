@@ -18,7 +18,7 @@ import type { Deps } from "../../lib/deps";
 import { AppError, fieldError } from "../../lib/errors";
 import { withIdempotency, type IdempotentResult } from "../../lib/idempotency";
 import { balanceOf, PLATFORM_WALLETS, postMovement } from "../wallet/ledger";
-import { liveSubscriptions, loadClassOffers, markOwned, ownedSubjects, tunisDay } from "./catalogue";
+import { freeOffersTaken, liveSubscriptions, loadClassOffers, markOwned, ownedSubjects, tunisDay } from "./catalogue";
 import { codeStanding, toAppliedDto } from "./discount-codes";
 
 export async function buyOffer(
@@ -59,6 +59,8 @@ export async function buyOffer(
       chapterId = ch.id;
     } else {
       if (owned.whole || offer.owned) throw new AppError(409, "offer_owned");
+      // A free trial is taken once, even after it ended.
+      if (offer.is_free && (await freeOffersTaken(tx, userId)).has(offer.offer_id)) throw new AppError(409, "offer_owned");
       const chosen = input.subjects ?? offer.offer_subject_details.map((d) => d.subjectId);
       if (offer.per_subject && chosen.some((id) => owned.subjects.has(id))) throw new AppError(409, "subject_owned", { subjects: ["subject_owned"] });
     }
