@@ -49,8 +49,6 @@ export function TopupModal({ method, onClose, missing }: TopupModalProps) {
   );
 }
 
-const fieldClasses = { error: classes.fieldError };
-
 function TopupFlow({ method, onClose, missing }: { method: TopupMethod; onClose: () => void; missing?: number | undefined }) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
@@ -139,7 +137,7 @@ function TopupFlow({ method, onClose, missing }: { method: TopupMethod; onClose:
           maxLength={4}
           required
           data-autofocus
-          classNames={fieldClasses} data-testid="topup-amount"
+          data-testid="topup-amount"
           {...amount}
         />
         {method === "bank" && (
@@ -149,11 +147,11 @@ function TopupFlow({ method, onClose, missing }: { method: TopupMethod; onClose:
             maxLength={REFERENCE_MAX}
             required
             dir="ltr"
-            classNames={fieldClasses} data-testid="topup-reference"
+            data-testid="topup-reference"
             {...reference}
           />
         )}
-        <Textarea label={t`Commentaire (facultatif)`} rows={2} maxLength={COMMENT_MAX} classNames={fieldClasses} data-testid="topup-comment" {...comment} />
+        <Textarea label={t`Commentaire (facultatif)`} rows={2} maxLength={COMMENT_MAX} data-testid="topup-comment" {...comment} />
         {failure && (
           <Alert classNames={{ title: classes.alertTitle }} color="red" role="alert" data-testid="topup-error">
             {failure}
