@@ -100,6 +100,15 @@ describe("the catalogue", () => {
   });
 });
 
+describe("codes in /auth/me", () => {
+  it("a referral code does not make its owner an influencer; the influencer's code does", async () => {
+    const eleve = await h.request("GET", "/api/auth/me", { token: eleveToken });
+    expect(eleve.json.payload).toMatchObject({ discountCode: null, permissions: { influencer: false } });
+    const sami = await h.request("GET", "/api/auth/me", { token: await h.login("influenceur@darsi.tn") });
+    expect(sami.json.payload).toMatchObject({ discountCode: "SAMI10", permissions: { influencer: true } });
+  });
+});
+
 describe("buying with points", () => {
   it("debits the price, creates the subscription and unlocks the subject at once (and only it)", async () => {
     const p = await pupil(7, tnd(100));

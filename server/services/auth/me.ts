@@ -78,7 +78,7 @@ const meStatement = preparedFor((db) => {
         where a.user_id = ${users.id} and a.end_date >= ${day})`,
       discount: sql<DiscountRow | null>`(
         select json_build_object('code', d.code, 'type', d.type, 'amount', d.amount)
-        from ${discountCodes} d where d.user_id = ${users.id} and d.active limit 1)`,
+        from ${discountCodes} d where d.user_id = ${users.id} and d.active and d.kind = 'influencer' limit 1)`,
       parentsTotal: sql<number>`(select count(*)::int from ${parentRequests} pr where pr.child_user_id = ${users.id})`,
       parentsPending: sql<number>`(select count(*)::int from ${parentRequests} pr where pr.child_user_id = ${users.id} and pr.approved is null)`,
       operatorClient: sql<boolean>`exists(select 1 from ${operatorSubscriptions} os where os.user_id = ${users.id} and os.status = 'active')`,
