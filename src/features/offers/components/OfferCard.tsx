@@ -55,7 +55,9 @@ export function OfferCard({ offer, applied, divisionId, busy, buying = false, on
   const periods = sellablePeriods(priced);
   const [period, setPeriod] = useState<OfferPeriod | null>(() => defaultPeriod(priced));
   const buyable = offer.offer_subject_details.filter((d) => !d.owned).map((d) => d.subjectId);
-  const [chosen, setChosen] = useState<number[]>(buyable);
+  const [picked, setChosen] = useState<number[]>(buyable);
+  // A subject bought meanwhile (the offers refetched) is no longer one to pay for.
+  const chosen = picked.filter((id) => buyable.includes(id));
   const allIds = offer.offer_subject_details.map((d) => d.subjectId);
   const everything = chosen.length === allIds.length;
   const subjectIds = offer.per_subject ? (everything ? null : chosen) : null;
