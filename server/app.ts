@@ -19,6 +19,7 @@ import { apiRoutes } from "./routes";
 import { PROGRESS_SOCKET_PATH, progressSocket } from "./routes/progress/ws";
 import { verifyMedia } from "./services/media/signing";
 import { mountPaymentSandbox } from "./adapters/payments/sandbox-pages";
+import { mountOperatorSandbox } from "./adapters/operator/sandbox-routes";
 
 function clientIp(c: Context): string {
   try {
@@ -300,6 +301,8 @@ export function createApp(deps: Deps): Hono {
   });
   // The payment sandbox's own pages (a stand-in for the card gateway and D17; adapters/payments/sandbox-pages.ts).
   mountPaymentSandbox(app, deps);
+  // The operator's (Digital Virgo) sandbox pages (adapters/operator/sandbox-routes.ts).
+  mountOperatorSandbox(app, deps);
 
   const staticRoot = resolve(deps.env.STATIC_DIR);
   const indexPath = join(staticRoot, "index.html");

@@ -77,7 +77,7 @@ test.describe("operator subscription through the sandbox", () => {
     await dialog.getByTestId("operator-submit").click();
 
     // The operator's page (the sandbox), like a carrier billing page.
-    await page.waitForURL(/\/api\/sandbox\/digitalvirgo\/pay/);
+    await page.waitForURL(/\/sandbox\/digitalvirgo\/pay/);
     await expect(page.getByRole("heading", { name: /Confirmez votre abonnement/ })).toBeVisible();
     await expect(page.getByTestId("sandbox-price")).toHaveText("17,25 DT / semaine");
     await page.getByRole("button", { name: "Confirmer" }).click();
@@ -115,7 +115,7 @@ test.describe("operator subscription through the sandbox", () => {
 
     await dialog.getByTestId("operator-phone").fill(freshPhone());
     await dialog.getByTestId("operator-submit").click();
-    await page.waitForURL(/\/api\/sandbox\/digitalvirgo\/pay/);
+    await page.waitForURL(/\/sandbox\/digitalvirgo\/pay/);
     await page.getByRole("button", { name: "Annuler" }).click();
     await page.waitForURL(/\/digitalvirgo\/echec/);
     await expect(page.getByTestId("operator-echec")).toContainText("La transaction n'a pas pu aboutir");

@@ -22,7 +22,7 @@ export async function checkout(h: TestServer, body: Record<string, unknown>, tok
 
 /** The operator's decision on its page (JSON form of the sandbox), returns where the browser goes back. */
 export async function decide(h: TestServer, redirectUrl: string, action: "confirm" | "cancel"): Promise<string> {
-  const res = await h.request("POST", "/api/sandbox/digitalvirgo/pay", { body: { t: ticketOf(redirectUrl), action } });
+  const res = await h.request("POST", "/sandbox/digitalvirgo/pay", { body: { t: ticketOf(redirectUrl), action } });
   if (res.status !== 200) throw new Error(`sandbox decision: ${res.status} ${res.text}`);
   return res.json.payload.redirectUrl as string;
 }

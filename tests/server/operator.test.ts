@@ -60,7 +60,7 @@ describe("a visitor subscribes through the sandbox", () => {
     const res = await checkout(h, { recurrence: 7, phone, division: BAC_MATHS });
     expect(res.status, res.text).toBe(200);
     const { redirectUrl, orderId } = res.json.payload;
-    expect(redirectUrl).toMatch(/^\/api\/sandbox\/digitalvirgo\/pay\?t=/);
+    expect(redirectUrl).toMatch(/^\/sandbox\/digitalvirgo\/pay\?t=/);
     expect((await subOf(orderId)).status).toBe("pending");
 
     // The operator's page shows the price of a week of the bac level.
@@ -71,7 +71,7 @@ describe("a visitor subscribes through the sandbox", () => {
     expect(page.text).toContain('value="confirm"');
 
     // A real browser posts the form: 303 back to the app's return page with a signed query.
-    const form = await h.request("POST", "/api/sandbox/digitalvirgo/pay", {
+    const form = await h.request("POST", "/sandbox/digitalvirgo/pay", {
       body: new URLSearchParams({ t: ticketOf(redirectUrl), action: "confirm" }).toString(),
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
@@ -297,8 +297,8 @@ describe("bad input: 422, nothing recorded", () => {
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
     }
-    expect((await h.request("GET", "/api/sandbox/digitalvirgo/pay", { query: { t: "forged.ticket-value" } })).status).toBe(404);
-    expect((await h.request("POST", "/api/sandbox/digitalvirgo/pay", { body: { t: "forged.ticket-value", action: "confirm" } })).status).toBe(404);
-    expect((await h.request("POST", "/api/sandbox/digitalvirgo/pay", { body: { t: "forged.ticket-value", action: "steal" } })).status).toBe(422);
+    expect((await h.request("GET", "/sandbox/digitalvirgo/pay", { query: { t: "forged.ticket-value" } })).status).toBe(404);
+    expect((await h.request("POST", "/sandbox/digitalvirgo/pay", { body: { t: "forged.ticket-value", action: "confirm" } })).status).toBe(404);
+    expect((await h.request("POST", "/sandbox/digitalvirgo/pay", { body: { t: "forged.ticket-value", action: "steal" } })).status).toBe(422);
   });
 });

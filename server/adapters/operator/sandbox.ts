@@ -1,6 +1,6 @@
 /**
  * The local Digital Virgo sandbox: behaves like the carrier's payment page. `startCheckout` gives the URL of its own
- * confirmation page (`GET /api/sandbox/digitalvirgo/pay?t=…`, a signed ticket with the order, phone and price); the
+ * confirmation page (`GET /sandbox/digitalvirgo/pay?t=…`, a signed ticket with the order, phone and price); the
  * page's Confirm / Cancel form posts back to the sandbox, which redirects the browser to the app's
  * `/digitalvirgo/success` or `/digitalvirgo/echec` with a signed query (`orderId, status, tx, ts, sig`), exactly as the
  * operator would. `verifyReturn` checks that signature (HMAC-SHA256 with a key derived from the server secret) and
@@ -11,7 +11,7 @@ import type { Recurrence } from "../../../domain/operator";
 import type { OperatorReturn } from "../../../domain/schemas/operator";
 import type { OperatorAdapter, OperatorCheckoutRequest, OperatorVerdict } from "./types";
 
-export const SANDBOX_PAGE_PATH = "/api/sandbox/digitalvirgo/pay";
+export const SANDBOX_PAGE_PATH = "/sandbox/digitalvirgo/pay";
 /** A return older than this is refused (the pupil had a day to come back). */
 const RETURN_MAX_AGE_S = 24 * 60 * 60;
 /** The confirmation page's ticket lives this long. */

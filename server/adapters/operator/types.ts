@@ -1,7 +1,7 @@
 /**
  * Carrier billing (Digital Virgo, for Ooredoo Tunisia): the pupil confirms on the operator's own page, the operator
  * charges the phone's credit and sends the browser back with a signed result; renewals and cancellation go through
- * the same provider. Two implementations: the local sandbox (its own pages under /api/sandbox/digitalvirgo, signed
+ * the same provider. Two implementations: the local sandbox (its own pages under /sandbox/digitalvirgo, signed
  * returns) and the Digital Virgo HTTP API (`OPERATOR_BILLING=digitalvirgo`).
  */
 import type { Recurrence } from "../../../domain/operator";

@@ -54,12 +54,11 @@ export const operatorSuccess = defineRoute({
   summary:
     "The operator's browser return (its signed query plus checkFromFront): verified with the operator, activates the subscription once (account, Silver affiliation for the period, payment in the ledger); a visitor whose account it created gets a session",
   tag: "operator",
-  auth: "optional",
+  auth: "none",
   access: PUBLIC,
-  passGates: ["unverified", "password_change", "incomplete_profile"],
   query: OperatorReturnSchema,
   response: "OperatorActivationDto",
-  handler: async ({ deps, auth, query }) => ({ payload: await activateFromReturn(deps, query, auth) }),
+  handler: async ({ deps, query }) => ({ payload: await activateFromReturn(deps, query) }),
 });
 
 export const operatorFailure = defineRoute({

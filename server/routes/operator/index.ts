@@ -2,7 +2,6 @@ import type { RouteDef } from "../../lib/route";
 import { levelDivisions, operatorOffers } from "./catalog";
 import { operatorFailure, operatorSuccess, operatorUnsubscribe, userCheckout, visitorCheckout } from "./checkout";
 import { benefitPaymentsRoute, codeHistory, profitCodes } from "./revenue";
-import { sandboxDecide, sandboxPay } from "./sandbox";
 
 /** The operator operations (issue 9) and the influencer's revenue, in the order the OpenAPI document lists them. */
 export const operatorRoutes: RouteDef[] = [
@@ -13,8 +12,6 @@ export const operatorRoutes: RouteDef[] = [
   operatorSuccess,
   operatorFailure,
   operatorUnsubscribe,
-  sandboxPay,
-  sandboxDecide,
   profitCodes,
   codeHistory,
   benefitPaymentsRoute,

@@ -225,11 +225,11 @@ async function endDateOf(tx: Tx, sub: SubRow): Promise<string> {
 
 /**
  * `GET /digitalvirgo/success?…&checkFromFront`: the operator's return, verified by the adapter, activates the order
- * once. A repeated return answers the same activation (no second affiliation, no second payment). A visitor whose
- * account this subscription created is signed in (a session) when the return comes within SESSION_WINDOW_MS of the
- * activation; a signed-in caller keeps their own session.
+ * once. A repeated return answers the same activation (no second affiliation, no second payment). When this
+ * subscription created the account (a visitor's new phone), the answer carries a session if the return comes within
+ * SESSION_WINDOW_MS of the activation; a pupil who subscribed from their account keeps their own session.
  */
-export async function activateFromReturn(deps: Deps_, ret: OperatorReturn, auth: Pick<AuthInfo, "userId"> | null): Promise<OperatorActivationDto> {
+export async function activateFromReturn(deps: Deps_, ret: OperatorReturn): Promise<OperatorActivationDto> {
   const verdict = await operatorAdapter(deps).verifyReturn(ret);
   if (!verdict.valid) throw forbidden();
   if (!verdict.paid) throw new AppError(422, "payment_failed");
@@ -255,9 +255,9 @@ export async function activateFromReturn(deps: Deps_, ret: OperatorReturn, auth:
     }
     const row = current!;
     const dto = activationOf(row, await endDateOf(tx, row), created || row.accountCreated);
-    const visitor = auth === null;
+    // Only the account this subscription created gets a session (a pupil who subscribed from their account keeps theirs).
     const fresh = row.activatedAt !== null && now.getTime() - row.activatedAt.getTime() <= SESSION_WINDOW_MS;
-    if (visitor && dto.newAccount && fresh && row.userId !== null) {
+    if (dto.newAccount && fresh && row.userId !== null) {
       const session = await issueToken(deps, tx, row.userId);
       return { ...dto, token: session.token, expires_at: session.expiresAt.toISOString(), user_type: "student" as const };
     }

@@ -17,7 +17,7 @@ export function returnFields(search: Record<string, unknown>): OperatorReturnQue
 export function useConfirmOperatorReturn() {
   return useMutation({
     mutationFn: async (query: OperatorReturnQuery) =>
-      (await api<OperatorActivationDto>("/digitalvirgo/success", { query: { ...query, checkFromFront: 1 } })).payload,
+      (await api<OperatorActivationDto>("/digitalvirgo/success", { query: { ...query, checkFromFront: 1 }, anonymous: true })).payload,
   });
 }
 

@@ -71,14 +71,14 @@ describe("SubscribeModal", () => {
   });
 
   it("posts recurrence, phone and class with an Idempotency-Key, then goes to the operator's page", async () => {
-    const posts = mockApi(() => Response.json({ payload: { redirectUrl: "/api/sandbox/digitalvirgo/pay?t=abc", orderId: "dv_x" } }));
+    const posts = mockApi(() => Response.json({ payload: { redirectUrl: "/sandbox/digitalvirgo/pay?t=abc", orderId: "dv_x" } }));
     const { dialog, onRedirect } = await open();
     const user = userEvent.setup();
     await user.type(within(dialog).getByTestId("operator-phone"), "+216 41 234 567");
     await chooseClass(user, "Bac Mathématiques");
     await user.click(within(dialog).getByTestId("operator-plan-7"));
     await user.click(within(dialog).getByTestId("operator-submit"));
-    await waitFor(() => expect(onRedirect).toHaveBeenCalledWith("/api/sandbox/digitalvirgo/pay?t=abc"));
+    await waitFor(() => expect(onRedirect).toHaveBeenCalledWith("/sandbox/digitalvirgo/pay?t=abc"));
     expect(posts[0]!.body).toEqual({ recurrence: 7, phone: "+216 41 234 567", division: 18 });
     expect(posts[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
   });
