@@ -168,10 +168,12 @@ describe("OffersScreen", () => {
     await waitFor(() => expect(onNeedPoints).toHaveBeenCalledWith(tnd(570)));
   });
 
-  it("an owned offer's button is disabled", async () => {
-    await renderScreen({ offers: [{ ...GOLD, owned: true }], applied: null, calls: [] });
+  it("an owned or disabled offer's button is disabled", async () => {
+    await renderScreen({ offers: [{ ...GOLD, owned: true }, { ...OPTIMUM, disabled: true }], applied: null, calls: [] });
     expect((screen.getByTestId("buy-35") as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId("buy-35").textContent).toBe("Déjà acquis");
+    expect((screen.getByTestId("buy-80") as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId("buy-80").textContent).toBe("Indisponible");
   });
 
   it("?payment=success: the payment result modal", async () => {
