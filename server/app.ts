@@ -300,7 +300,8 @@ export function createApp(deps: Deps): Hono {
     throw new AppError(404, "not_found");
   });
   // The payment sandbox's own pages (a stand-in for the card gateway and D17; adapters/payments/sandbox-pages.ts).
-  mountPaymentSandbox(app, deps);
+  // Only when a sandbox is the gateway (never in production: server/env.ts refuses it there).
+  if (deps.env.PAYMENT_GATEWAY === "sandbox" || deps.env.D17_GATEWAY === "sandbox") mountPaymentSandbox(app, deps);
   // The operator's (Digital Virgo) sandbox pages (adapters/operator/sandbox-routes.ts).
   mountOperatorSandbox(app, deps);
 

@@ -27,7 +27,10 @@ const EnvSchema = v.object({
   RATE_LIMIT_FACTOR: v.pipe(v.optional(v.string(), "1"), v.transform(Number), v.minValue(0.01)),
   DEV_OUTBOX: v.optional(v.picklist(["true", "false"])),
   // Top-ups by card and D17 (server/adapters/payments): the local sandbox by default, or a real provider.
-  PAYMENT_GATEWAY: v.optional(v.picklist(["sandbox", "clictopay"]), "sandbox"),
+  // `sandbox` (the local gateway pages) by default outside production; refused in production, where a real provider is required.
+  PAYMENT_GATEWAY: v.optional(v.picklist(["sandbox", "clictopay"])),
+  // D17 has no public merchant API: `sandbox` by default outside production, `off` (the method is not offered) in production.
+  D17_GATEWAY: v.optional(v.picklist(["sandbox", "off"])),
   CLICTOPAY_URL: v.optional(v.pipe(v.string(), v.url()), "https://test.clictopay.com/payment/rest"),
   CLICTOPAY_USER: v.optional(v.string()),
   CLICTOPAY_PASSWORD: v.optional(v.string()),
@@ -56,7 +59,9 @@ function serviceOrigins(source: Record<string, string | undefined>): string[] {
   return [...origins];
 }
 
-export type Env = v.InferOutput<typeof EnvSchema> & {
+export type Env = Omit<v.InferOutput<typeof EnvSchema>, "PAYMENT_GATEWAY" | "D17_GATEWAY"> & {
+  PAYMENT_GATEWAY: "sandbox" | "clictopay";
+  D17_GATEWAY: "sandbox" | "off";
   devOutbox: boolean;
   /** Other origins the PWA talks to (VITE_*_BASE given as absolute URLs), for the CSP's connect-src. */
   serviceOrigins: string[];
@@ -78,5 +83,21 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (env.PAYMENT_GATEWAY === "clictopay" && (!env.CLICTOPAY_USER || !env.CLICTOPAY_PASSWORD)) {
     throw new Error("Invalid environment:\n  CLICTOPAY_USER, CLICTOPAY_PASSWORD: required with PAYMENT_GATEWAY=clictopay");
   }
-  return { ...env, devOutbox: env.DEV_OUTBOX === "true", serviceOrigins: serviceOrigins(source) };
+  // A sandbox gateway pays whatever its page is told to: in production it would hand out free points.
+  const production = env.NODE_ENV === "production";
+  const paymentGateway = env.PAYMENT_GATEWAY ?? (production ? undefined : "sandbox");
+  if (paymentGateway === undefined || (production && paymentGateway === "sandbox")) {
+    throw new Error("Invalid environment:\n  PAYMENT_GATEWAY: a real provider (clictopay) is required with NODE_ENV=production; the sandbox is refused");
+  }
+  const d17Gateway = env.D17_GATEWAY ?? (production ? "off" : "sandbox");
+  if (production && d17Gateway === "sandbox") {
+    throw new Error("Invalid environment:\n  D17_GATEWAY: the D17 sandbox is refused with NODE_ENV=production (set it to off)");
+  }
+  return {
+    ...env,
+    PAYMENT_GATEWAY: paymentGateway,
+    D17_GATEWAY: d17Gateway,
+    devOutbox: env.DEV_OUTBOX === "true",
+    serviceOrigins: serviceOrigins(source),
+  };
 }

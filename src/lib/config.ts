@@ -7,6 +7,8 @@ export interface PublicConfig {
   registrationUrl: string;
   forumUrl: string;
   termsUrl: string;
+  /** The top-up methods this deployment offers. */
+  paymentMethods: Array<"online" | "d17" | "bank">;
 }
 
 /** Runtime configuration served by the API (external links), cached for the session. */

@@ -80,6 +80,7 @@ export const testConfig: PublicConfig = {
   registrationUrl: "https://www.example.tn/inscription",
   forumUrl: "https://forum.example.tn/",
   termsUrl: "https://www.example.tn/conditions",
+  paymentMethods: ["online", "d17", "bank"],
 };
 
 /** A bearer token shaped like the server's (a JWT whose payload carries `sub`): the device store reads the user from it. */

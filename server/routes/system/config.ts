@@ -15,6 +15,8 @@ export default defineRoute({
       registrationUrl: deps.env.REGISTRATION_URL,
       forumUrl: deps.env.FORUM_URL,
       termsUrl: deps.env.TERMS_URL,
+      // The top-up methods this deployment offers (D17 only where a D17 gateway runs).
+      paymentMethods: deps.env.D17_GATEWAY === "off" ? ["online", "bank"] : ["online", "d17", "bank"],
     },
   }),
 });

@@ -17,7 +17,7 @@ import type { Tx } from "../../db/client";
 import { topupCodes } from "../../db/schema";
 import type { AuthInfo } from "../../lib/auth";
 import type { Deps } from "../../lib/deps";
-import { AppError } from "../../lib/errors";
+import { AppError, fieldError } from "../../lib/errors";
 import { withIdempotency, type IdempotentResult } from "../../lib/idempotency";
 import { PLATFORM_WALLETS, postMovement } from "./ledger";
 
@@ -40,12 +40,14 @@ const paymentNotFound = () => new AppError(404, "payment_not_found");
 
 /** `POST /student/codes`: records the request (pending). D17 and card top-ups get an unguessable order id. */
 export async function createTopup(
-  deps: Pick<Deps, "db" | "now">,
+  deps: Pick<Deps, "db" | "now" | "env">,
   auth: Pick<AuthInfo, "userId">,
   input: TopupInput,
   idempotencyKey: string | undefined,
   requestHash: string,
 ): Promise<IdempotentResult<TopupCodeDto>> {
+  // D17 is offered only where a D17 gateway runs (its sandbox outside production).
+  if (input.paymentMethod === "d17" && deps.env.D17_GATEWAY === "off") throw fieldError(422, "paymentMethod", "payment_method_invalid");
   return withIdempotency(deps, auth, idempotencyKey, requestHash, async (tx) => {
     const [row] = await tx
       .insert(topupCodes)

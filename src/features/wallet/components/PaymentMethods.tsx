@@ -2,10 +2,12 @@ import "@mantine/core/styles/Card.css";
 import "@mantine/core/styles/SimpleGrid.css";
 import type { ReactNode } from "react";
 import { Button, Card, SimpleGrid, Stack, Text } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { IconBuildingBank, IconCreditCard, IconDeviceMobile, IconQrcode } from "@tabler/icons-react";
 import { Trans } from "@lingui/react/macro";
 import type { TopupMethod } from "@domain/schemas/wallet";
+import { configQueryOptions } from "@/lib/config";
 import { routeTo } from "@/lib/routeTo";
 import classes from "./wallet.module.css";
 
@@ -28,6 +30,9 @@ function Method({ icon, title, text, action }: { icon: ReactNode; title: ReactNo
 
 /** The ways to top up (SPEC §1): bank transfer or deposit, D17, online card payment, and the mobile operator's plans. */
 export function PaymentMethods({ onChoose }: { onChoose: (method: TopupMethod) => void }) {
+  // D17 only where the deployment runs a D17 gateway (GET /config).
+  const { data: config } = useQuery(configQueryOptions);
+  const d17 = config?.paymentMethods.includes("d17") ?? false;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md" data-testid="payment-methods">
       <Method
@@ -40,16 +45,18 @@ export function PaymentMethods({ onChoose }: { onChoose: (method: TopupMethod) =
           </Button>
         }
       />
-      <Method
-        icon={<IconQrcode size={28} aria-hidden />}
-        title={<Trans>D17</Trans>}
-        text={<Trans>Scannez un QR code avec l'application D17 de La Poste Tunisienne.</Trans>}
-        action={
-          <Button onClick={() => onChoose("d17")} data-testid="method-d17">
-            <Trans>Payer avec D17</Trans>
-          </Button>
-        }
-      />
+      {d17 && (
+        <Method
+          icon={<IconQrcode size={28} aria-hidden />}
+          title={<Trans>D17</Trans>}
+          text={<Trans>Scannez un QR code avec l'application D17 de La Poste Tunisienne.</Trans>}
+          action={
+            <Button onClick={() => onChoose("d17")} data-testid="method-d17">
+              <Trans>Payer avec D17</Trans>
+            </Button>
+          }
+        />
+      )}
       <Method
         icon={<IconBuildingBank size={28} aria-hidden />}
         title={<Trans>Virement ou versement</Trans>}
