@@ -27,8 +27,9 @@ const EnvSchema = v.object({
   RATE_LIMIT_FACTOR: v.pipe(v.optional(v.string(), "1"), v.transform(Number), v.minValue(0.01)),
   DEV_OUTBOX: v.optional(v.picklist(["true", "false"])),
   // Top-ups by card and D17 (server/adapters/payments): the local sandbox by default, or a real provider.
-  // `sandbox` (the local gateway pages) by default outside production; refused in production, where a real provider is required.
-  PAYMENT_GATEWAY: v.optional(v.picklist(["sandbox", "clictopay"])),
+  // Card payments: `sandbox` (the local gateway pages) by default outside production, refused in production; `off`
+  // (the method is not offered) by default in production unless a real provider is configured.
+  PAYMENT_GATEWAY: v.optional(v.picklist(["sandbox", "clictopay", "off"])),
   // D17 has no public merchant API: `sandbox` by default outside production, `off` (the method is not offered) in production.
   D17_GATEWAY: v.optional(v.picklist(["sandbox", "off"])),
   CLICTOPAY_URL: v.optional(v.pipe(v.string(), v.url()), "https://test.clictopay.com/payment/rest"),
@@ -60,7 +61,7 @@ function serviceOrigins(source: Record<string, string | undefined>): string[] {
 }
 
 export type Env = Omit<v.InferOutput<typeof EnvSchema>, "PAYMENT_GATEWAY" | "D17_GATEWAY"> & {
-  PAYMENT_GATEWAY: "sandbox" | "clictopay";
+  PAYMENT_GATEWAY: "sandbox" | "clictopay" | "off";
   D17_GATEWAY: "sandbox" | "off";
   devOutbox: boolean;
   /** Other origins the PWA talks to (VITE_*_BASE given as absolute URLs), for the CSP's connect-src. */
@@ -85,9 +86,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   // A sandbox gateway pays whatever its page is told to: in production it would hand out free points.
   const production = env.NODE_ENV === "production";
-  const paymentGateway = env.PAYMENT_GATEWAY ?? (production ? undefined : "sandbox");
-  if (paymentGateway === undefined || (production && paymentGateway === "sandbox")) {
-    throw new Error("Invalid environment:\n  PAYMENT_GATEWAY: a real provider (clictopay) is required with NODE_ENV=production; the sandbox is refused");
+  const paymentGateway = env.PAYMENT_GATEWAY ?? (production ? "off" : "sandbox");
+  if (production && paymentGateway === "sandbox") {
+    throw new Error("Invalid environment:\n  PAYMENT_GATEWAY: the payment sandbox is refused with NODE_ENV=production (clictopay or off)");
   }
   const d17Gateway = env.D17_GATEWAY ?? (production ? "off" : "sandbox");
   if (production && d17Gateway === "sandbox") {

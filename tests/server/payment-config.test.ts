@@ -1,6 +1,6 @@
 /**
  * The payment sandboxes pay whatever their pages are told to: they must never run in production, where they would
- * hand out free points. Production needs a real card provider and offers D17 only with a real D17 gateway.
+ * hand out free points. Production offers card payments only with a real provider, and D17 only with a D17 gateway.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
@@ -10,8 +10,8 @@ import { startTestServer, type TestServer } from "./harness";
 const PROD = { NODE_ENV: "production", JWT_SECRET: "x".repeat(40), DATA_DIR: "memory://" };
 
 describe("payment gateways by environment", () => {
-  it("refuses the sandboxes in production and requires a real card provider there", () => {
-    expect(() => loadEnv(PROD)).toThrow(/PAYMENT_GATEWAY/);
+  it("refuses the sandboxes in production, where card and D17 payments are off unless a real gateway is set", () => {
+    expect(loadEnv(PROD)).toMatchObject({ PAYMENT_GATEWAY: "off", D17_GATEWAY: "off" });
     expect(() => loadEnv({ ...PROD, PAYMENT_GATEWAY: "sandbox" })).toThrow(/PAYMENT_GATEWAY/);
     const clictopay = { ...PROD, PAYMENT_GATEWAY: "clictopay", CLICTOPAY_USER: "merchant", CLICTOPAY_PASSWORD: "secret" };
     expect(loadEnv(clictopay)).toMatchObject({ PAYMENT_GATEWAY: "clictopay", D17_GATEWAY: "off" });
@@ -23,24 +23,42 @@ describe("payment gateways by environment", () => {
   });
 });
 
-describe("a deployment without D17", () => {
+/** The card sandbox's payment page, posted an unsigned form: 400 from the sandbox, 404 where no sandbox is mounted. */
+const sandboxPage = (h: TestServer) =>
+  h.request("POST", "/sandbox/gateway/pay", { body: "orderId=0123456789abcdef0123456789abcdef", headers: { "content-type": "application/x-www-form-urlencoded" } });
+
+describe("the demo's sandbox", () => {
+  it("is mounted by default outside production", async () => {
+    const h = await startTestServer();
+    try {
+      expect((await sandboxPage(h)).status).toBe(400);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe("a deployment without card or D17 gateway", () => {
   let h: TestServer;
   beforeAll(async () => {
-    h = await startTestServer({ env: { D17_GATEWAY: "off" } });
+    h = await startTestServer({ env: { D17_GATEWAY: "off", PAYMENT_GATEWAY: "off" } });
   });
   afterAll(() => h?.close());
 
-  it("does not offer it to the client, and refuses a D17 top-up (nothing recorded)", async () => {
+  it("offers only bank top-ups, refuses card and D17 ones (nothing recorded) and serves no sandbox page", async () => {
     const config = await h.request("GET", "/api/config");
-    expect(config.json.payload.paymentMethods).toEqual(["online", "bank"]);
+    expect(config.json.payload.paymentMethods).toEqual(["bank"]);
     const token = await h.login("nouveau@darsi.tn");
-    const res = await h.request("POST", "/api/student/codes", {
-      token,
-      body: { amount: 20_000, paymentMethod: "d17" },
-      headers: { "idempotency-key": randomUUID() },
-    });
-    expect(res.status).toBe(422);
-    expect(res.json.errors).toEqual({ paymentMethod: ["payment_method_invalid"] });
+    for (const paymentMethod of ["d17", "online"]) {
+      const res = await h.request("POST", "/api/student/codes", {
+        token,
+        body: { amount: 20_000, paymentMethod },
+        headers: { "idempotency-key": randomUUID() },
+      });
+      expect(res.status).toBe(422);
+      expect(res.json.errors).toEqual({ paymentMethod: ["payment_method_invalid"] });
+    }
+    expect((await sandboxPage(h)).status).toBe(404);
     const history = await h.request("GET", "/api/codes", { token });
     expect(history.json.payload).toEqual([]);
   });

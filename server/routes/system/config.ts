@@ -1,5 +1,6 @@
 import { PUBLIC } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
+import { offeredMethods } from "../../services/wallet/topups";
 
 export default defineRoute({
   method: "get",
@@ -16,7 +17,7 @@ export default defineRoute({
       forumUrl: deps.env.FORUM_URL,
       termsUrl: deps.env.TERMS_URL,
       // The top-up methods this deployment offers (D17 only where a D17 gateway runs).
-      paymentMethods: deps.env.D17_GATEWAY === "off" ? ["online", "bank"] : ["online", "d17", "bank"],
+      paymentMethods: offeredMethods(deps.env),
     },
   }),
 });

@@ -38,6 +38,11 @@ const statusDto = (r: TopupRow): PaymentStatusDto => ({ id: r.id, status: r.stat
 
 const paymentNotFound = () => new AppError(404, "payment_not_found");
 
+/** The top-up methods a deployment offers: bank always, card and D17 where their gateway runs (GET /config). */
+export function offeredMethods(env: Pick<Deps["env"], "PAYMENT_GATEWAY" | "D17_GATEWAY">): TopupMethod[] {
+  return [...(env.PAYMENT_GATEWAY === "off" ? [] : ["online" as const]), ...(env.D17_GATEWAY === "off" ? [] : ["d17" as const]), "bank"];
+}
+
 /** `POST /student/codes`: records the request (pending). D17 and card top-ups get an unguessable order id. */
 export async function createTopup(
   deps: Pick<Deps, "db" | "now" | "env">,
@@ -46,8 +51,8 @@ export async function createTopup(
   idempotencyKey: string | undefined,
   requestHash: string,
 ): Promise<IdempotentResult<TopupCodeDto>> {
-  // D17 is offered only where a D17 gateway runs (its sandbox outside production).
-  if (input.paymentMethod === "d17" && deps.env.D17_GATEWAY === "off") throw fieldError(422, "paymentMethod", "payment_method_invalid");
+  // Card and D17 top-ups are offered only where their gateway runs (the sandboxes outside production).
+  if (!offeredMethods(deps.env).includes(input.paymentMethod)) throw fieldError(422, "paymentMethod", "payment_method_invalid");
   return withIdempotency(deps, auth, idempotencyKey, requestHash, async (tx) => {
     const [row] = await tx
       .insert(topupCodes)

@@ -30,22 +30,24 @@ function Method({ icon, title, text, action }: { icon: ReactNode; title: ReactNo
 
 /** The ways to top up (SPEC §1): bank transfer or deposit, D17, online card payment, and the mobile operator's plans. */
 export function PaymentMethods({ onChoose }: { onChoose: (method: TopupMethod) => void }) {
-  // D17 only where the deployment runs a D17 gateway (GET /config).
+  // Card and D17 only where the deployment runs their gateway (GET /config).
   const { data: config } = useQuery(configQueryOptions);
-  const d17 = config?.paymentMethods.includes("d17") ?? false;
+  const offered = config?.paymentMethods ?? [];
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md" data-testid="payment-methods">
-      <Method
-        icon={<IconCreditCard size={28} aria-hidden />}
-        title={<Trans>Paiement en ligne</Trans>}
-        text={<Trans>Par carte bancaire (CIB, e-Dinar, Visa, Mastercard) : vos points sont ajoutés aussitôt.</Trans>}
-        action={
-          <Button onClick={() => onChoose("online")} data-testid="method-online">
-            <Trans>Payer par carte</Trans>
-          </Button>
-        }
-      />
-      {d17 && (
+      {offered.includes("online") && (
+        <Method
+          icon={<IconCreditCard size={28} aria-hidden />}
+          title={<Trans>Paiement en ligne</Trans>}
+          text={<Trans>Par carte bancaire (CIB, e-Dinar, Visa, Mastercard) : vos points sont ajoutés aussitôt.</Trans>}
+          action={
+            <Button onClick={() => onChoose("online")} data-testid="method-online">
+              <Trans>Payer par carte</Trans>
+            </Button>
+          }
+        />
+      )}
+      {offered.includes("d17") && (
         <Method
           icon={<IconQrcode size={28} aria-hidden />}
           title={<Trans>D17</Trans>}
