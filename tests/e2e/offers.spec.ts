@@ -139,6 +139,15 @@ test.describe("offers", () => {
       await page.getByTestId("offer-115").scrollIntoViewIfNeeded();
       await page.screenshot({ path: `/tmp/offers-shots/offers-phone-${locale}-pack.png` });
       expect(await axeViolations(page)).toEqual([]);
+      // Tap targets of at least 44 × 44 px: period choices, subject chips, buttons, the coupon field.
+      const small: string[] = [];
+      const targets = await page.locator("[data-testid^='periods-'] label, [data-testid^='offer-'] .mantine-Chip-label, [data-testid^='buy-'], [data-testid^='coupon-input-']").all();
+      expect(targets.length).toBeGreaterThan(40);
+      for (const el of targets) {
+        const box = await el.boundingBox();
+        if (box && (box.height < 44 || box.width < 44)) small.push(`${(await el.innerText()).slice(0, 20)} ${box.width}×${box.height}`);
+      }
+      expect(small).toEqual([]);
       // The confirmation dialog too.
       await page.getByTestId("buy-33").click();
       await expect(page.getByRole("dialog")).toBeVisible();

@@ -113,6 +113,7 @@ export function OfferCard({ offer, applied, divisionId, busy, buying = false, on
             onChange={(p) => setPeriod(p as OfferPeriod)}
             data={periods.map((p) => ({ value: p, label: i18n._(PERIOD_SHORT_LABELS[p]) }))}
             disabled={owned || offer.disabled}
+            classNames={{ label: classes.segmentLabel }}
             data-testid={`periods-${offer.offer_id}`}
           />
         )}
@@ -128,6 +129,7 @@ export function OfferCard({ offer, applied, divisionId, busy, buying = false, on
                 checked={allBuyableChosen}
                 disabled={owned || buyable.length === 0}
                 onChange={() => setChosen(allBuyableChosen ? [] : buyable)}
+                classNames={{ label: classes.chipLabel }}
                 data-testid={`subject-all-${offer.offer_id}`}
               >
                 <Trans>Toutes les matières</Trans>
@@ -139,6 +141,7 @@ export function OfferCard({ offer, applied, divisionId, busy, buying = false, on
                   checked={d.owned || chosen.includes(d.subjectId)}
                   disabled={d.owned}
                   onChange={() => toggle(d.subjectId)}
+                  classNames={{ label: classes.chipLabel }}
                   data-testid={`subject-${offer.offer_id}-${d.subjectId}`}
                 >
                   {l(d.subject)} · {money(d.price)} <Trans>DT</Trans>
