@@ -6,47 +6,10 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, botToken } from "./helpers";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { axeViolations, signInAs } from "./helpers";
 
-const require = createRequire(import.meta.url);
-const AXE = require.resolve("axe-core/axe.min.js");
 const PHONE = { width: 412, height: 823 };
-
-/** Signs a demo account in through the API and opens the app in `locale`; returns its token. */
-async function signIn(page: Page, login: string, locale: "fr" | "ar" = "fr"): Promise<string> {
-  const res = await page.request.post("/api/auth/login_check", {
-    data: { username: login, password: DEMO_PASSWORD, "g-recaptcha-response": await botToken(page.request) },
-  });
-  expect(res.status()).toBe(200);
-  const { payload } = (await res.json()) as { payload: { token: string; expires_at: string } };
-  await page.addInitScript(
-    ([token, expires, l]) => {
-      if (!localStorage.getItem("token")) {
-        localStorage.setItem("token", token);
-        localStorage.setItem("expires_at", expires);
-      }
-      localStorage.setItem("locale", l);
-    },
-    [payload.token, payload.expires_at, locale] as const,
-  );
-  return payload.token;
-}
-
-async function axeViolations(page: Page) {
-  await page.evaluate(readFileSync(AXE, "utf8"));
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-      // Left off as in screens-i18n.spec.ts (experimental in axe).
-      rules: { "label-content-name-mismatch": { enabled: false } },
-    });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
-}
 
 type Json = Record<string, unknown>;
 async function get<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
@@ -75,7 +38,7 @@ test.describe("offers", () => {
   test.use({ viewport: PHONE });
 
   test("a pupil meets the lock screen, tops up, buys the subject with a coupon, and the lesson plays at once", async ({ page }) => {
-    const token = await signIn(page, "nouveau@darsi.tn");
+    const token = await signInAs(page, "nouveau@darsi.tn");
     const auth = { Authorization: `Bearer ${token}` };
     // 20 points by bank transfer, approved by the operator (npm run admin -- approve-topup <id>).
     const topup = await page.request.post("/api/student/codes", {
@@ -131,7 +94,7 @@ test.describe("offers", () => {
 
   for (const locale of ["fr", "ar"] as const) {
     test(`/offres in ${locale} at 412 × 823: no axe violation`, async ({ page }) => {
-      await signIn(page, "eleve@darsi.tn", locale);
+      await signInAs(page, "eleve@darsi.tn", locale);
       await page.goto("/offres");
       await expect(page.getByTestId("offers-list")).toBeVisible();
       await expect(page.locator("html")).toHaveAttribute("dir", locale === "ar" ? "rtl" : "ltr");

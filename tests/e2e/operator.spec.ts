@@ -7,51 +7,16 @@
  * - axe (WCAG 2.2 AA) finds nothing on /offers/ooredoo and /revenu, in French and Arabic at 412 × 823.
  * Screenshots of both screens (fr/ar, phone/desktop) go to /tmp/operator-shots/.
  */
-import { mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, botToken, pickOption } from "./helpers";
+import { pickOption, axeViolations, signInAs } from "./helpers";
 
-const require = createRequire(import.meta.url);
-const AXE = require.resolve("axe-core/axe.min.js");
 const PHONE = { width: 412, height: 823 };
 const DESKTOP = { width: 1280, height: 800 };
 const SHOTS = "/tmp/operator-shots";
 
 /** A phone no account has (4…: the demo's start with 2, the other specs' with 9). */
 const freshPhone = () => `4${String(Date.now() % 10_000_000).padStart(7, "0")}`;
-
-async function axeViolations(page: Page) {
-  await page.evaluate(readFileSync(AXE, "utf8"));
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-      rules: { "label-content-name-mismatch": { enabled: false } },
-    });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
-}
-
-/** Signs `login` in through the API (the bot check solved like the browser does) and opens the app in `locale`. */
-async function signIn(page: Page, login: string, locale: "fr" | "ar" = "fr") {
-  const res = await page.request.post("/api/auth/login_check", {
-    data: { username: login, password: DEMO_PASSWORD, "g-recaptcha-response": await botToken(page.request) },
-  });
-  expect(res.status()).toBe(200);
-  const { payload } = (await res.json()) as { payload: { token: string; expires_at: string } };
-  await page.addInitScript(
-    ([token, expires, l]) => {
-      if (!localStorage.getItem("token")) {
-        localStorage.setItem("token", token);
-        localStorage.setItem("expires_at", expires);
-      }
-      localStorage.setItem("locale", l);
-    },
-    [payload.token, payload.expires_at, locale] as const,
-  );
-  return payload.token;
-}
 
 const setLocale = (page: Page, locale: "fr" | "ar") => page.addInitScript((l) => localStorage.setItem("locale", l), locale);
 
@@ -122,7 +87,7 @@ test.describe("operator subscription through the sandbox", () => {
   });
 
   test("a signed-in user is sent away from the landing page; the subscriber unsubscribes from the user menu", async ({ page }) => {
-    await signIn(page, "abonne@darsi.tn");
+    await signInAs(page, "abonne@darsi.tn");
     await page.goto("/offers/ooredoo");
     await page.waitForURL((url) => url.pathname === "/");
     await page.getByTestId("user-menu").click();
@@ -139,7 +104,7 @@ test.describe("influencer revenue", () => {
   test.use({ viewport: PHONE });
 
   test("the influencer sees the code, the coupon revenue table and the benefit payments", async ({ page }) => {
-    await signIn(page, "influenceur@darsi.tn");
+    await signInAs(page, "influenceur@darsi.tn");
     await page.goto("/revenu");
     await expect(page.getByRole("heading", { level: 1, name: "Revenu" })).toBeVisible();
     await expect(page.getByTestId("revenue-code-SAMI10")).toBeVisible();
@@ -151,7 +116,7 @@ test.describe("influencer revenue", () => {
   });
 
   test("a pupil sees the friendly fallback", async ({ page }) => {
-    await signIn(page, "nouveau@darsi.tn");
+    await signInAs(page, "nouveau@darsi.tn");
     await page.goto("/revenu");
     await expect(page.getByTestId("revenue-forbidden")).toBeVisible();
   });
@@ -179,7 +144,7 @@ for (const locale of ["fr", "ar"] as const) {
 
     test(`/revenu: no axe violation at 412 px, screenshots (${locale})`, async ({ page }) => {
       mkdirSync(SHOTS, { recursive: true });
-      await signIn(page, "influenceur@darsi.tn", locale);
+      await signInAs(page, "influenceur@darsi.tn", locale);
       for (const [name, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
         await page.setViewportSize(viewport);
         await page.goto("/revenu");

@@ -3,51 +3,10 @@
  * pupil's language, mixed-direction lines isolated, the not-found page inside the shell, no Gold card for a Gold pupil,
  * toasts that never cover the top bar, tap targets of at least 44 × 44 px, and no WCAG 2.2 AA violation found by axe.
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, botToken, loginThroughUi } from "./helpers";
-
-const require = createRequire(import.meta.url);
-// axe-core itself (a dependency of Lighthouse here), injected into the page like @axe-core/playwright does.
-const AXE = require.resolve("axe-core/axe.min.js");
+import { loginThroughUi, axeViolations, signInAs } from "./helpers";
 
 const PHONE = { width: 412, height: 823 };
-
-/** Signs `eleve` (Gold, Bac Maths) in through the API and opens the app in `locale`. */
-async function signIn(page: Page, locale: "fr" | "ar" | "en") {
-  const res = await page.request.post("/api/auth/login_check", {
-    data: { username: "eleve@darsi.tn", password: DEMO_PASSWORD, "g-recaptcha-response": await botToken(page.request) },
-  });
-  expect(res.status()).toBe(200);
-  const { payload } = (await res.json()) as { payload: { token: string; expires_at: string } };
-  await page.addInitScript(
-    ([token, expires, l]) => {
-      if (!localStorage.getItem("token")) {
-        localStorage.setItem("token", token);
-        localStorage.setItem("expires_at", expires);
-      }
-      localStorage.setItem("locale", l);
-    },
-    [payload.token, payload.expires_at, locale] as const,
-  );
-}
-
-async function axeViolations(page: Page) {
-  // Evaluated (as @axe-core/playwright does), not a <script>: the app's CSP allows no inline script.
-  await page.evaluate(readFileSync(AXE, "utf8"));
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-      // "Label in name" (WCAG 2.5.3) is experimental in axe, off in its standard set, and left off: on the Arabic chapter
-      // rows it reports a name that is, character for character, the row's own text (aria-labelledby over its visible
-      // parts; checked with a debug run). The account button, which it rightly flagged for its initials, shows none.
-      rules: { "label-content-name-mismatch": { enabled: false } },
-    });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
-}
 
 /** Width and height of every element of `selector` that is visible. */
 async function sizes(page: Page, selector: string) {
@@ -64,7 +23,7 @@ test.describe("screens in Arabic", () => {
   test.use({ viewport: PHONE });
 
   test("the subject page shows Arabic chapter and section names, with the instructor isolated from the Arabic count", async ({ page }) => {
-    await signIn(page, "ar");
+    await signInAs(page, "eleve@darsi.tn", "ar");
     await page.goto("/subjects/mathematiques/details");
     await expect(page.getByRole("heading", { level: 1, name: "الرياضيات" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "الدروس" })).toBeVisible();
@@ -80,7 +39,7 @@ test.describe("screens in Arabic", () => {
   });
 
   test("home alerts and cards, a lesson's title and list are in Arabic", async ({ page }) => {
-    await signIn(page, "ar");
+    await signInAs(page, "eleve@darsi.tn", "ar");
     await page.goto("/");
     await expect(page.getByTestId("home-alerts")).toContainText("باكالوريا تجريبية");
     await expect(page.getByTestId("promo-card").first()).toContainText("Darsi");
@@ -104,7 +63,7 @@ test.describe("the shell at 412 px", () => {
 
   for (const locale of ["fr", "ar", "en"] as const) {
     test(`tap targets of at least 44 × 44 px, the 404 inside the shell, no axe violation (${locale})`, async ({ page }) => {
-      await signIn(page, locale);
+      await signInAs(page, "eleve@darsi.tn", locale);
       await page.goto("/");
       await expect(page.getByTestId("home-progress")).toBeVisible();
       const targets = [
@@ -141,7 +100,7 @@ test.describe("the shell at 412 px", () => {
   }
 
   test("attachment links are 44 px tall; a completed YouTube lesson has no « Marquer comme vu »", async ({ page }) => {
-    await signIn(page, "fr");
+    await signInAs(page, "eleve@darsi.tn", "fr");
     await page.goto("/subjects/mathematiques/chapters/limites-et-continuite/lessons/fiche-de-synthese/content");
     await expect(page.getByTestId("attachment").first()).toBeVisible();
     const links = await sizes(page, "[data-testid=attachment]");
@@ -169,7 +128,7 @@ test.describe("the shell at 412 px", () => {
 
 test.describe("search", () => {
   test("a chapter found by the search opens the chapter (its first lesson), not the subject page", async ({ page }) => {
-    await signIn(page, "ar");
+    await signInAs(page, "eleve@darsi.tn", "ar");
     await page.goto("/");
     await page.getByRole("combobox").first().fill("المتتاليات");
     await page.getByRole("option", { name: "المتتاليات الحقيقية", exact: true }).click();
@@ -179,7 +138,7 @@ test.describe("search", () => {
 
 test.describe("the error page", () => {
   test("its title is translated", async ({ page }) => {
-    await signIn(page, "ar");
+    await signInAs(page, "eleve@darsi.tn", "ar");
     // A lesson whose answer is a server error (not a network failure): the error page.
     await page.route("**/api/student/subjects/mathematiques/chapters/derivabilite/contents/fiche-de-synthese", (route) =>
       route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "boom", code: "internal" }) }),

@@ -6,56 +6,16 @@
  *
  * Run alone with its own server: E2E_PORT=3203 npx playwright test tests/e2e/transfers.spec.ts
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, botToken, codeFromOutbox } from "./helpers";
+import { codeFromOutbox, axeViolations, signInAs, apiSession } from "./helpers";
 
-const require = createRequire(import.meta.url);
-const AXE = require.resolve("axe-core/axe.min.js");
 const PHONE = { width: 412, height: 823 };
 /** Screenshots for review when TRANSFER_SHOTS names a folder. */
 const SHOTS = process.env.TRANSFER_SHOTS;
 
-async function token(request: APIRequestContext, username: string): Promise<{ token: string; expires_at: string }> {
-  const res = await request.post("/api/auth/login_check", {
-    data: { username, password: DEMO_PASSWORD, "g-recaptcha-response": await botToken(request) },
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { payload: { token: string; expires_at: string } }).payload;
-}
-
-async function signIn(page: Page, username: string, locale: "fr" | "ar") {
-  const session = await token(page.request, username);
-  await page.addInitScript(
-    ([t, expires, l]) => {
-      if (!localStorage.getItem("token")) {
-        localStorage.setItem("token", t);
-        localStorage.setItem("expires_at", expires);
-      }
-      localStorage.setItem("locale", l);
-    },
-    [session.token, session.expires_at, locale] as const,
-  );
-  return session.token;
-}
-
 async function balance(request: APIRequestContext, bearer: string): Promise<number> {
   const res = await request.get("/api/auth/me", { headers: { Authorization: `Bearer ${bearer}` } });
   return ((await res.json()) as { payload: { points: number } }).payload.points;
-}
-
-async function axeViolations(page: Page) {
-  await page.evaluate(readFileSync(AXE, "utf8"));
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-      // As in screens-i18n.spec.ts: the experimental "label in name" rule stays off.
-      rules: { "label-content-name-mismatch": { enabled: false } },
-    });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
 }
 
 async function shot(page: Page, name: string) {
@@ -76,8 +36,8 @@ test.describe("point transfers", () => {
   test.use({ viewport: PHONE });
 
   test("eleve transfers 10 points to nouveau and confirms with the code: both balances change once", async ({ page }) => {
-    const eleve = await signIn(page, "eleve@darsi.tn", "fr");
-    const nouveau = (await token(page.request, "nouveau@darsi.tn")).token;
+    const eleve = await signInAs(page, "eleve@darsi.tn", "fr");
+    const nouveau = (await apiSession(page.request, "nouveau@darsi.tn")).token;
     const before = { eleve: await balance(page.request, eleve), nouveau: await balance(page.request, nouveau) };
 
     await page.goto("/porte-monnaie");
@@ -149,7 +109,7 @@ test.describe("point transfers", () => {
   });
 
   test("in Arabic: translated errors, a pending transfer to confirm from the history, no axe violation", async ({ page }) => {
-    await signIn(page, "eleve@darsi.tn", "ar");
+    await signInAs(page, "eleve@darsi.tn", "ar");
     await page.goto("/porte-monnaie");
     const panel = page.getByTestId("transfers-panel");
     await panel.getByTestId("open-transfer").click();
