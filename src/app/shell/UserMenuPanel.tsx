@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { flushSync } from "react-dom";
 import { Badge, Menu, Text, VisuallyHidden } from "@mantine/core";
 import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
@@ -17,12 +17,14 @@ import {
 } from "@tabler/icons-react";
 import { meQueryOptions } from "@/lib/me";
 import { signOut } from "@/features/auth/session";
-import { UnsubscribeDialog } from "@/features/operator/components/UnsubscribeDialog";
 import { configQueryOptions } from "@/lib/config";
 import { isAbsoluteUrl } from "./isAbsoluteUrl";
 import { setLeaving } from "./leaving";
 import { routeTo } from "@/lib/routeTo";
 import { UserMenuTrigger } from "./UserMenuTrigger";
+
+// The operator's unsubscribe dialog (a Modal) loads when it opens: the shell's first load carries no dialog code.
+const UnsubscribeDialog = lazy(() => import("@/features/operator/components/UnsubscribeDialog").then((m) => ({ default: m.UnsubscribeDialog })));
 
 /**
  * The user dropdown (SPEC §2) on the avatar and name, with Mantine's Menu. Loaded on first use by UserMenu.tsx,
@@ -142,7 +144,11 @@ export function UserMenuPanel() {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      {me.digitalVirgoClient && <UnsubscribeDialog opened={unsubscribing} onClose={() => setUnsubscribing(false)} />}
+      {me.digitalVirgoClient && unsubscribing && (
+        <Suspense fallback={null}>
+          <UnsubscribeDialog opened onClose={() => setUnsubscribing(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
