@@ -10,6 +10,7 @@ import type { Deps } from "../lib/deps";
 import { adminCliKey } from "../routes/admin/admin-key";
 import { createImpersonation } from "../services/auth/impersonation";
 import { expirePassword } from "../services/auth/password";
+import { refundPurchase, type RefundDto } from "../services/offers/refund";
 import { checkLedger, type LedgerCheck } from "../services/wallet/ledger";
 import { renewDue } from "../services/operator/subscriptions";
 import { decideBankTopup } from "../services/wallet/topups";
@@ -124,6 +125,16 @@ const COMMANDS: Record<string, Command> = {
       const t = await run<Topup>(`/admin/topups/${id}/approve`, {}, (deps) => decideBankTopup(deps, Number(id), "approved")).catch(refused);
       if (!t) return 1;
       console.log(`top-up ${t.id} ${t.status}: ${t.amount} millimes credited`);
+      return 0;
+    },
+  },
+  "refund-purchase": {
+    usage: "refund-purchase <subscription id>                pay a purchase back to the pupil (once) and end it",
+    async run([id]) {
+      if (!id || !/^\d{1,10}$/.test(id)) return usage();
+      const r = await run<RefundDto>(`/admin/affiliations/${id}/refund`, {}, (deps) => refundPurchase(deps, Number(id))).catch(refused);
+      if (!r) return 1;
+      console.log(`subscription ${r.affiliationId} refunded: ${r.refunded} millimes back to user ${r.userId}, ended on ${r.end_date}`);
       return 0;
     },
   },

@@ -150,6 +150,8 @@ export const affiliations = pgTable(
     chapterId: integer("chapter_id"),
     movementId: uuid("movement_id"),
     createdAt: ts("created_at").notNull().defaultNow(),
+    /** Refunded by an operator: the price was paid back once and the access ended. */
+    refundedAt: ts("refunded_at"),
   },
   (t) => [index("affiliations_user_idx").on(t.userId)],
 );

@@ -3,6 +3,7 @@ import type { RouteDef } from "../lib/route";
 import adminExpirePassword from "./admin/expire-password";
 import adminImpersonations from "./admin/impersonations";
 import adminLedgerCheck from "./admin/ledger-check";
+import adminRefundPurchase from "./admin/refund-purchase";
 import adminOperatorRenew from "./admin/operator-renew";
 import { adminApproveTopup, adminRejectTopup } from "./admin/topups";
 import { offersRoutes } from "./offers";
@@ -76,6 +77,7 @@ export function apiRoutes(env: Env): RouteDef[] {
     adminImpersonations,
     adminExpirePassword,
     adminLedgerCheck,
+    adminRefundPurchase,
     adminOperatorRenew,
     adminApproveTopup,
     adminRejectTopup,

@@ -397,6 +397,7 @@ export const FIXTURES: Record<string, Fixture> = {
   // dev tools (mounted with DEV_OUTBOX=true, as in every test server)
   get__dev_outbox: { mine: none, other: null },
   post__admin_ledger_check: { mine: none, other: null },
+  post__admin_affiliations_id_refund: { mine: () => ({ params: { id: 1 }, body: {} }), other: null },
 };
 
 /** Operations that show other users' data by design, with the reason; the leak check skips them (nothing else). */

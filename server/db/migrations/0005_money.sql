@@ -139,6 +139,9 @@ ALTER TABLE "affiliations" ADD COLUMN "created_at" timestamp with time zone NOT 
 --> statement-breakpoint
 ALTER TABLE "affiliations" ADD CONSTRAINT "affiliations_amount_non_negative" CHECK ("amount_paid" >= 0);
 --> statement-breakpoint
+-- an operator's refund (`npm run admin -- refund-purchase <id>`): the price paid back once, the access ended
+ALTER TABLE "affiliations" ADD COLUMN "refunded_at" timestamp with time zone;
+--> statement-breakpoint
 
 -- ── discount codes: coupons, influencers' codes, referral codes (CP-…) ──
 ALTER TABLE "discount_codes" ALTER COLUMN "user_id" DROP NOT NULL;
