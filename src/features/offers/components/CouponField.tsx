@@ -97,7 +97,8 @@ export function CouponField({ offerId, period, applied, problem, disabled }: Cou
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          dir="ltr"
+          // Codes are Latin: typed left to right; the empty field keeps the page's direction for its placeholder.
+          dir={code ? "ltr" : undefined}
           value={code}
           disabled={disabled}
           styles={{ input: { height: 44, minHeight: 44 } }}
