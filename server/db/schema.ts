@@ -222,7 +222,8 @@ const millimes = (name: string) => bigint(name, { mode: "number" });
 /**
  * One row per wallet owner: a user's id, or a negative id for the platform's own wallets (`PLATFORM_WALLETS` of
  * services/wallet/ledger.ts). `balance` is maintained by the ledger's trigger only (migration 0005); a user's balance
- * can never go negative (check constraint).
+ * can never go negative (check constraint). A platform wallet's row keeps no balance: its balance is the sum of its
+ * entries (`balanceOf`), so no movement has to lock it.
  */
 export const wallets = pgTable(
   "wallets",

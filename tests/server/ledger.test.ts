@@ -50,9 +50,15 @@ describe("the ledger", () => {
     expect(after.ok).toBe(true);
   });
 
-  it("lets the platform's cash-in wallet go negative (money received from outside)", async () => {
+  it("lets the platform's cash-in wallet go negative (money received from outside), its balance the sum of its entries", async () => {
+    const before = await balanceOf(h.deps.db, PLATFORM_WALLETS.cashIn);
     await h.deps.db.transaction((tx) => postMovement(tx, { kind: "topup", from: PLATFORM_WALLETS.cashIn, to: nouveau, amount: 1_000 }));
     expect(await balanceOf(h.deps.db, nouveau)).toBe(21_500);
+    expect(await balanceOf(h.deps.db, PLATFORM_WALLETS.cashIn)).toBe(before - 1_000);
+    expect(before).toBeLessThan(0);
+    // No movement locks or rewrites the platform's row: nothing stored there to queue on.
+    const [row] = await h.deps.db.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.ownerId, PLATFORM_WALLETS.cashIn));
+    expect(row?.balance).toBe(0);
   });
 
   it("refuses a direct change of a balance, an update or a deletion of an entry, and an unbalanced movement", async () => {

@@ -1,7 +1,8 @@
 -- Money (issue 9). Every amount is an integer number of millimes (1 TND = 1,000 millimes; 1 point = 1 TND).
 -- The ledger is the only way a balance changes: entries are append-only, each movement sums to zero (checked at
 -- commit), a user's balance can never go negative, and `wallets.balance` is maintained by the ledger's own trigger —
--- a direct UPDATE of a balance is refused.
+-- a direct UPDATE of a balance is refused. The platform's own wallets (negative ids) keep no stored balance: theirs is
+-- the sum of their entries, so that every purchase and top-up does not queue on one hot row.
 
 -- ── amounts in millimes ──
 ALTER TABLE "wallets" ALTER COLUMN "balance" TYPE bigint USING "balance"::bigint * 1000;
@@ -35,6 +36,10 @@ CREATE TRIGGER "ledger_entries_no_truncate" BEFORE TRUNCATE ON "ledger_entries"
 --> statement-breakpoint
 CREATE FUNCTION "ledger_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- A platform wallet (negative id): its balance is the sum of its entries, never a row every movement must lock.
+  IF NEW."wallet_id" < 0 THEN
+    RETURN NEW;
+  END IF;
   UPDATE "wallets" SET "balance" = "balance" + NEW."amount" WHERE "owner_id" = NEW."wallet_id";
   IF NOT FOUND THEN
     RAISE EXCEPTION 'no wallet %', NEW."wallet_id" USING ERRCODE = 'foreign_key_violation';

@@ -5,8 +5,10 @@
  * user's balance can never go negative — an overdraft fails the statement, which `postMovement` turns into
  * 402 `insufficient_balance` (the transaction rolls back: nothing of the request is kept).
  *
- * Wallets touched by a movement are locked first, in ascending id order, so that two movements over the same wallets
- * never deadlock on PostgreSQL.
+ * The users' wallets touched by a movement are locked first, in ascending id order, so that two movements over the same
+ * wallets never deadlock on PostgreSQL. The platform's wallets (negative ids, which may go negative) are neither locked
+ * nor updated: their balance is the sum of their entries (`balanceOf`, `checkLedger`), so purchases and top-ups of
+ * different pupils run side by side instead of queueing on one row.
  */
 import { randomUUID } from "node:crypto";
 import { asc, eq, inArray, sql } from "drizzle-orm";
@@ -58,9 +60,11 @@ function isOverdraft(err: unknown): boolean {
 export async function postMovement(tx: Tx, input: MovementInput): Promise<string> {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error(`ledger: amount must be a positive integer of millimes, got ${input.amount}`);
   if (input.from === input.to) throw new Error("ledger: a movement needs two distinct wallets");
-  const ids = [input.from, input.to].sort((a, b) => a - b);
-  const locked = await tx.select({ id: wallets.ownerId }).from(wallets).where(inArray(wallets.ownerId, ids)).orderBy(asc(wallets.ownerId)).for("update");
-  if (locked.length !== 2) throw new Error(`ledger: missing wallet among ${ids.join(", ")}`);
+  const ids = [input.from, input.to].filter((id) => id > 0).sort((a, b) => a - b);
+  if (ids.length) {
+    const locked = await tx.select({ id: wallets.ownerId }).from(wallets).where(inArray(wallets.ownerId, ids)).orderBy(asc(wallets.ownerId)).for("update");
+    if (locked.length !== ids.length) throw new Error(`ledger: missing wallet among ${ids.join(", ")}`);
+  }
   const movementId = randomUUID();
   const common = {
     movementId,
@@ -85,8 +89,12 @@ export async function postMovement(tx: Tx, input: MovementInput): Promise<string
   return movementId;
 }
 
-/** A user's balance in millimes (0 without a wallet). */
+/** A wallet's balance in millimes (0 without a wallet); a platform wallet's is the sum of its entries. */
 export async function balanceOf(db: Db | Tx, userId: number): Promise<number> {
+  if (userId < 0) {
+    const [sum] = await db.select({ n: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` }).from(ledgerEntries).where(eq(ledgerEntries.walletId, userId));
+    return Number(sum?.n ?? 0);
+  }
   const [row] = await db.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.ownerId, userId)).limit(1);
   return row?.balance ?? 0;
 }
@@ -117,7 +125,10 @@ export interface LedgerCheck {
 export async function checkLedger(db: Db): Promise<LedgerCheck> {
   type Row = { wallet_id: number; balance: string; sum: string; kind: string };
   const { rows } = (await db.execute(sql`
-    select w.owner_id as wallet_id, w.balance::text as balance, coalesce(sum(e.amount), 0)::text as sum, w.kind
+    select w.owner_id as wallet_id,
+      -- a platform wallet's balance is, by definition, the sum of its entries
+      (case when w.owner_id < 0 then coalesce(sum(e.amount), 0) else w.balance end)::text as balance,
+      coalesce(sum(e.amount), 0)::text as sum, w.kind
     from ${wallets} w left join ${ledgerEntries} e on e.wallet_id = w.owner_id
     group by w.owner_id, w.balance, w.kind`)) as unknown as { rows: Row[] };
   const { rows: unbalanced } = (await db.execute(sql`
