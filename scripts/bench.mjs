@@ -196,7 +196,8 @@ async function startServer(extraEnv = {}) {
   const base = `http://127.0.0.1:${port}`;
   log(`starting the server on ${base} (DATA_DIR ${dataDir})`);
   await Promise.race([waitFor(`${base}/health`, 120_000), exited]);
-  return { base, port, child };
+  // The secret lets a benchmark ask the server's own operator routes (e.g. the ledger's reconciliation).
+  return { base, port, child, secret: env.JWT_SECRET };
 }
 
 // ------------------------------------------------------------------ lighthouse

@@ -13,7 +13,7 @@
 //      purchase is a real one (debit, subscription).
 //   5. The ledger reconciled at the end: every balance equals the sum of its entries, the sum of balances is 0, no
 //      pupil below zero.
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { hash } from "@node-rs/argon2";
 import pg from "pg";
@@ -180,15 +180,15 @@ async function purchasesLoop({ base, pool, pupils, connections, seconds, offer }
   return { ...stats(lat, bought, seconds), statuses };
 }
 
-async function ledgerCheck(pool) {
-  const { rows } = await pool.query(`
-    select
-      (select coalesce(sum(balance), 0)::text from wallets) as total,
-      (select count(*)::int from wallets where kind = 'user' and balance < 0) as negative,
-      (select count(*)::int from (select w.owner_id from wallets w left join ledger_entries e on e.wallet_id = w.owner_id
-         group by w.owner_id, w.balance having w.balance <> coalesce(sum(e.amount), 0)) m) as mismatched`);
-  const r = rows[0];
-  return { total: Number(r.total), negative: r.negative, mismatched: r.mismatched, ok: Number(r.total) === 0 && r.negative === 0 && r.mismatched === 0 };
+/** The server's own reconciliation (`npm run admin -- ledger-check`), asked with the operator key of its secret. */
+async function ledgerCheck(server) {
+  const res = await fetch(`${server.base}/api/admin/ledger-check`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-admin-key": createHmac("sha256", server.secret).update("admin-cli").digest("hex") },
+    body: "{}",
+  });
+  const { payload } = await res.json();
+  return { total: payload.total, negative: payload.negative.length, mismatched: payload.mismatched.length, ok: payload.ok };
 }
 
 /**
@@ -234,7 +234,7 @@ export async function runMoneyBench({ startServer, createDatabase, log, connecti
       purchases = await purchasesLoop({ base: server.base, pool, pupils, connections, seconds, offer });
       log(`purchases: ${purchases.perSec}/s, p50 ${purchases.p50Ms} ms, p99 ${purchases.p99Ms} ms; statuses ${JSON.stringify(purchases.statuses)}`);
     }
-    const ledger = await ledgerCheck(pool);
+    const ledger = await ledgerCheck(server);
     log(`ledger: ${ledger.ok ? "reconciled" : `NOT reconciled ${JSON.stringify(ledger)}`}`);
     return { database: "PostgreSQL (local, throw-away database)", connections, seconds, warmupSeconds, poolMax: Number(poolMax), pupils: pupils.length, transfers, purchases, ledger };
   } finally {
