@@ -1,11 +1,11 @@
-import "@mantine/core/styles/Pagination.css";
 import "@mantine/core/styles/Skeleton.css";
 import { Suspense } from "react";
-import { Group, NativeSelect, Pagination, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { BREAKPOINT_MOBILE, PAGE_SIZES } from "@domain/constants";
+import { BREAKPOINT_MOBILE } from "@domain/constants";
+import { TablePager } from "@/components/TablePager";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { bookmarksQueryOptions } from "../api/getBookmarks";
 import { BookmarksList } from "../components/BookmarksList";
@@ -44,10 +44,8 @@ export function BookmarksScreenPending() {
 }
 
 function BookmarksPage({ page, perPage, onChange }: BookmarksScreenProps) {
-  const { t } = useLingui();
   const isPhone = useMediaQuery(`(max-width: ${BREAKPOINT_MOBILE + 0.98}px)`, false, { getInitialValueInEffect: false });
   const { data } = useSuspenseQuery(bookmarksQueryOptions(page, perPage));
-  const current = Math.min(page, data.meta.last_page);
   if (data.meta.total === 0 && data.items.length === 0) {
     return (
       <Text c="dimmed" data-testid="bookmarks-empty">
@@ -58,29 +56,7 @@ function BookmarksPage({ page, perPage, onChange }: BookmarksScreenProps) {
   return (
     <Stack gap="md">
       <BookmarksList items={data.items} asCards={isPhone} />
-      <Group justify="space-between" gap="sm">
-        <NativeSelect
-          label={t`Lignes par page`}
-          data={PAGE_SIZES.map(String)}
-          value={String(perPage)}
-          onChange={(e) => onChange({ page: 1, perPage: Number(e.currentTarget.value) as BookmarksSearch["perPage"] })}
-          w={140}
-          data-testid="bookmarks-per-page"
-        />
-        {data.meta.last_page > 1 && (
-          <nav aria-label={t`Pagination`}>
-            <Pagination
-              total={data.meta.last_page}
-              value={current}
-              onChange={(next) => onChange({ page: next, perPage })}
-              getItemProps={(n) => ({ "aria-label": t`Page ${n}`, "aria-current": n === current ? "page" : undefined })}
-              getControlProps={(control) =>
-                control === "previous" ? { "aria-label": t`Page précédente` } : control === "next" ? { "aria-label": t`Page suivante` } : {}
-              }
-            />
-          </nav>
-        )}
-      </Group>
+      <TablePager page={page} perPage={perPage} lastPage={data.meta.last_page} onChange={onChange} testId="bookmarks-per-page" />
     </Stack>
   );
 }

@@ -1,14 +1,13 @@
-import "@mantine/core/styles/Pagination.css";
 import "@mantine/core/styles/Skeleton.css";
-import { Alert, Group, NativeSelect, Pagination, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Alert, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { IconLock } from "@tabler/icons-react";
-import { PAGE_SIZES } from "@domain/constants";
 import type { ProfitDiscountCodeDto } from "@domain/schemas/revenue";
 import { ApiRequestError } from "@/lib/api";
 import { describeError } from "@/lib/i18n/errors";
 import { useFormatMillimes } from "@/lib/i18n/labels";
+import { TablePager } from "@/components/TablePager";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { benefitPaymentsQueryOptions, codeHistoryQueryOptions, profitCodesQueryOptions } from "../api/getRevenue";
 import { CodeCard } from "../components/CodeCard";
@@ -111,7 +110,6 @@ function Totals({ codes }: { codes: ProfitDiscountCodeDto[] }) {
 }
 
 function CodeHistory({ code, page, perPage, onChange }: RevenueScreenProps & { code: ProfitDiscountCodeDto }) {
-  const { t } = useLingui();
   const history = useQuery(codeHistoryQueryOptions(code.id, page, perPage));
   const codeName = code.code;
   return (
@@ -129,29 +127,7 @@ function CodeHistory({ code, page, perPage, onChange }: RevenueScreenProps & { c
         ) : (
           <>
             <HistoryTable items={history.data.items} labelledBy={`revenue-history-${code.id}`} />
-            <Group justify="space-between" gap="sm">
-              <NativeSelect
-                label={t`Lignes par page`}
-                data={PAGE_SIZES.map(String)}
-                value={String(perPage)}
-                onChange={(e) => onChange({ page: 1, perPage: Number(e.currentTarget.value) as RevenueSearch["perPage"] })}
-                w={140}
-                data-testid="revenue-per-page"
-              />
-              {history.data.meta.last_page > 1 && (
-                <nav aria-label={t`Pagination`}>
-                  <Pagination
-                    total={history.data.meta.last_page}
-                    value={Math.min(page, history.data.meta.last_page)}
-                    onChange={(next) => onChange({ page: next, perPage })}
-                    getItemProps={(n) => ({ "aria-label": t`Page ${n}` })}
-                    getControlProps={(control) =>
-                      control === "previous" ? { "aria-label": t`Page précédente` } : control === "next" ? { "aria-label": t`Page suivante` } : {}
-                    }
-                  />
-                </nav>
-              )}
-            </Group>
+            <TablePager page={page} perPage={perPage} lastPage={history.data.meta.last_page} onChange={onChange} testId="revenue-per-page" />
           </>
         )}
       </Stack>

@@ -1,18 +1,18 @@
-import "@mantine/core/styles/Pagination.css";
 import "@mantine/core/styles/Skeleton.css";
 import "@mantine/core/styles/Card.css";
 import { Suspense, useEffect, useRef, useState, type ReactNode } from "react";
-import { Alert, Card, Group, NativeSelect, Pagination, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Alert, Card, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from "@tabler/icons-react";
-import { BREAKPOINT_MOBILE, PAGE_SIZES } from "@domain/constants";
+import { BREAKPOINT_MOBILE } from "@domain/constants";
 import { ceilToDinar } from "@domain/money";
 import type { TopupMethod } from "@domain/schemas/wallet";
 import { useFormatMillimes, usePointsWord } from "@/lib/i18n/labels";
 import { meQueryOptions } from "@/lib/me";
 import { toast } from "@/lib/toast";
+import { TablePager } from "@/components/TablePager";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { pointsHistoryQueryOptions } from "../api/getPointsHistory";
 import { BankAccounts } from "../components/BankAccounts";
@@ -144,10 +144,8 @@ export function WalletScreenPending() {
 }
 
 function HistoryPage({ page, perPage, onChange }: { page: number; perPage: WalletSearch["perPage"]; onChange: (next: Pick<WalletSearch, "page" | "perPage">) => void }) {
-  const { t } = useLingui();
   const isPhone = useMediaQuery(`(max-width: ${BREAKPOINT_MOBILE + 0.98}px)`, false, { getInitialValueInEffect: false });
   const { data } = useSuspenseQuery(pointsHistoryQueryOptions(page, perPage));
-  const current = Math.min(page, data.meta.last_page);
   if (data.meta.total === 0 && data.items.length === 0) {
     return (
       <Card withBorder radius="md" padding="lg" data-testid="history-empty">
@@ -163,29 +161,7 @@ function HistoryPage({ page, perPage, onChange }: { page: number; perPage: Walle
   return (
     <Stack gap="md">
       <PointsHistory items={data.items} asCards={isPhone} />
-      <Group justify="space-between" gap="sm">
-        <NativeSelect
-          label={t`Lignes par page`}
-          data={PAGE_SIZES.map(String)}
-          value={String(perPage)}
-          onChange={(e) => onChange({ page: 1, perPage: Number(e.currentTarget.value) as WalletSearch["perPage"] })}
-          w={140}
-          data-testid="history-per-page"
-        />
-        {data.meta.last_page > 1 && (
-          <nav aria-label={t`Pagination`}>
-            <Pagination
-              total={data.meta.last_page}
-              value={current}
-              onChange={(next) => onChange({ page: next, perPage })}
-              getItemProps={(n) => ({ "aria-label": t`Page ${n}`, "aria-current": n === current ? "page" : undefined })}
-              getControlProps={(control) =>
-                control === "previous" ? { "aria-label": t`Page précédente` } : control === "next" ? { "aria-label": t`Page suivante` } : {}
-              }
-            />
-          </nav>
-        )}
-      </Group>
+      <TablePager page={page} perPage={perPage} lastPage={data.meta.last_page} onChange={onChange} testId="history-per-page" />
     </Stack>
   );
 }
