@@ -6,8 +6,8 @@
  * Exactly once: the Idempotency-Key row is written in the same transaction (a retry replays the first answer), and
  * purchases of one pupil are serialised by a transaction-scoped advisory lock taken first, so two tabs buying the same
  * offer with different keys get one subscription and one `409 offer_owned`. The lock is not a wallet row lock: the
- * ledger locks wallets in id order (the platform's first), and holding the buyer's row before it could deadlock with
- * a purchase that pays this buyer a referral reward.
+ * ledger locks the users' wallets of a movement in id order, and holding the buyer's row from the start, before the
+ * code owner's, could deadlock with a purchase that pays this buyer a referral reward.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { appliedCodeEffect, ownerShare, priceOffer, subscriptionEnd, toPricedOffer, type PurchaseDto } from "../../../domain/offers";
