@@ -23,6 +23,13 @@ export function randomCode(length = 6): string {
   return out;
 }
 
+/** A random code of `length` decimal digits, uniform (codes typed on a phone's number pad: transfer confirmations). */
+export function randomDigits(length = 6): string {
+  let out = "";
+  for (let i = 0; i < length; i++) out += String(randomInt(10));
+  return out;
+}
+
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString("base64url");
 
 /** Keyed hash for codes and one-time tokens at rest (case-insensitive for codes). */

@@ -112,7 +112,7 @@ async function adminClient(): Promise<{ client: pg.Client; url: URL }> {
 }
 
 /** Creates `darsi_test_<random>` and returns its URL and a function that drops it. */
-async function createThrowawayDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createThrowawayDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `darsi_test_${randomBytes(6).toString("hex")}`;
   const { client, url } = await adminClient();
   try {

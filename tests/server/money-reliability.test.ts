@@ -12,11 +12,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../server/db/client";
 import { checkLedger } from "../../server/services/wallet/ledger";
-import { startTestServer, type TestServer } from "./harness";
+import { createThrowawayDatabase, startTestServer, type TestServer } from "./harness";
 import { createWallets, expectedBalances, readBack, runTransfers, type RunResult, type Send, type Wallet } from "./money-reliability";
 
 const ON_POSTGRES = process.env.TEST_DATABASE === "postgres";
@@ -53,26 +52,6 @@ async function expectExactlyOnce(db: Database["db"], wallets: Wallet[], run: Run
 
 // ---------------------------------------------------------------------------------------------------------------
 // PostgreSQL: a real server process over real HTTP.
-
-const ADMIN_URLS = ["postgres://postgres@127.0.0.1:5432/postgres", "postgres://root@127.0.0.1:5432/postgres"];
-
-async function adminQuery(text: string): Promise<URL> {
-  const candidates = process.env.TEST_DATABASE_ADMIN_URL ? [process.env.TEST_DATABASE_ADMIN_URL] : ADMIN_URLS;
-  let last: unknown;
-  for (const candidate of candidates) {
-    const client = new pg.Client({ connectionString: candidate });
-    try {
-      await client.connect();
-      await client.query(text);
-      return new URL(candidate);
-    } catch (err) {
-      last = err;
-    } finally {
-      await client.end().catch(() => undefined);
-    }
-  }
-  throw new Error(`PostgreSQL: ${String(last)}`);
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -147,26 +126,22 @@ function serverProcess(databaseUrl: string, port: number, secret: string) {
 
 if (ON_POSTGRES) {
   describe("money reliability on PostgreSQL: a real server process over HTTP", () => {
-    const name = `darsi_reliability_${randomBytes(5).toString("hex")}`;
     const secret = randomBytes(32).toString("hex");
     let database: Database;
     let server: ReturnType<typeof serverProcess>;
-    let databaseUrl: string;
+    let throwaway: Awaited<ReturnType<typeof createThrowawayDatabase>> | undefined;
 
     beforeAll(async () => {
-      const admin = await adminQuery(`CREATE DATABASE ${name}`);
-      const url = new URL(admin);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-      server = serverProcess(databaseUrl, await freePort(), secret);
+      throwaway = await createThrowawayDatabase();
+      server = serverProcess(throwaway.url, await freePort(), secret);
       await server.start(); // migrations run here
-      database = await openDatabase({ url: databaseUrl, dataDir: "memory://" });
+      database = await openDatabase({ url: throwaway.url, dataDir: "memory://" });
     }, 120_000);
 
     afterAll(async () => {
       await server?.kill("SIGTERM");
       await database?.close();
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await throwaway?.drop();
     });
 
     const deps = () => ({ secret, now: () => new Date(), env: { TOKEN_TTL_HOURS: 24 } }) as never;

@@ -92,12 +92,7 @@ export async function decideSandboxOrder(
     .update(paymentSandboxOrders)
     .set({ status: outcome, decidedAt: deps.now() })
     .where(and(eq(paymentSandboxOrders.orderId, orderId), eq(paymentSandboxOrders.provider, provider), eq(paymentSandboxOrders.status, "created")));
-  const [row] = await deps.db
-    .select()
-    .from(paymentSandboxOrders)
-    .where(and(eq(paymentSandboxOrders.orderId, orderId), eq(paymentSandboxOrders.provider, provider)))
-    .limit(1);
-  return row ?? null;
+  return findSandboxOrder(deps, provider, orderId);
 }
 
 export async function findSandboxOrder(deps: Pick<SandboxDeps, "db">, provider: "card" | "d17", orderId: string) {

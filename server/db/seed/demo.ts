@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { affiliations, discountCodes, parentRequests, users, wallets } from "../schema";
 import { hashPassword } from "../../lib/crypto";
-import { ensurePlatformWallets, PLATFORM_WALLETS, postMovement } from "../../services/wallet/ledger";
+import { PLATFORM_WALLETS, postMovement } from "../../services/wallet/ledger";
 
 export const DEMO_PASSWORD = "Darsi#2026";
 
@@ -44,7 +44,6 @@ export async function seedDemo(db: Db, today: Date): Promise<boolean> {
     const id = (email: string) => inserted.find((u) => u.email === email)!.id;
     const eleve = id("eleve@darsi.tn");
 
-    await ensurePlatformWallets(tx);
     await tx.insert(wallets).values(inserted.map((u) => ({ ownerId: u.id, balance: 0, kind: "user" })));
     // 120 points for the Gold pupil, topped up by bank transfer: one movement through the ledger.
     await postMovement(tx, { kind: "topup", from: PLATFORM_WALLETS.cashIn, to: eleve, amount: 120_000, description: "Recharge par virement bancaire" });

@@ -1,28 +1,37 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { CODE_MAX_TRIES, CODE_TTL_MS } from "../../../domain/constants";
 import type { ErrorCode } from "../../../domain/errors";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { authCodes } from "../../db/schema";
-import { randomCode, hmac, safeEqualHex } from "../../lib/crypto";
+import { randomCode, randomDigits, hmac, safeEqualHex } from "../../lib/crypto";
 import type { Deps } from "../../lib/deps";
 import { AppError } from "../../lib/errors";
 
-export type CodePurpose = "verify" | "reset";
+/** What a code is for: verification, password reset, or the confirmation of one point transfer (`transfer:<id>`). */
+export type CodePurpose = "verify" | "reset" | `transfer:${number}`;
 
-const hashCode = (secret: string, purpose: CodePurpose, userId: number, code: string) =>
+/** The keyed hash a code is stored as, bound to its purpose and its user. */
+export const hashCode = (secret: string, purpose: CodePurpose, userId: number, code: string) =>
   hmac(secret, `${purpose}:${userId}:${code.trim().toUpperCase()}`);
 
 /**
  * Creates a fresh code for the user (earlier live codes of the same purpose die) and returns it in clear
- * so that the caller can hand it to the messaging adapter. Only its keyed hash is stored.
+ * so that the caller can hand it to the messaging adapter. Only its keyed hash is stored. `digits`: decimal digits
+ * instead of the letters-and-digits alphabet.
  */
-export async function createCode(deps: Pick<Deps, "secret" | "now">, db: Db, userId: number, purpose: CodePurpose): Promise<string> {
+export async function createCode(
+  deps: Pick<Deps, "secret" | "now">,
+  db: Db | Tx,
+  userId: number,
+  purpose: CodePurpose,
+  opts: { digits?: boolean } = {},
+): Promise<string> {
   const now = deps.now();
   await db
     .update(authCodes)
     .set({ consumedAt: now })
     .where(and(eq(authCodes.userId, userId), eq(authCodes.purpose, purpose), isNull(authCodes.consumedAt)));
-  const code = randomCode();
+  const code = opts.digits ? randomDigits() : randomCode();
   await db.insert(authCodes).values({
     userId,
     purpose,

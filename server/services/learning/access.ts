@@ -73,7 +73,3 @@ export async function loadViewer(db: Db | Tx, userId: number, now: Date): Promis
 export const unlocksSubject = (viewer: Viewer, subjectId: number) => viewer.allSubjects || viewer.subjectIds.has(subjectId);
 
 export const isUnlocked = (viewer: Viewer, subjectId: number, isFree: boolean) => isFree || unlocksSubject(viewer, subjectId);
-
-export function pageMeta(page: number, perPage: number, total: number) {
-  return { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), total };
-}

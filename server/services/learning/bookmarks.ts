@@ -6,7 +6,8 @@ import type { AuthInfo } from "../../lib/auth";
 import type { Deps } from "../../lib/deps";
 import { forbidden } from "../../lib/errors";
 import { withIdempotency, type IdempotentResult } from "../../lib/idempotency";
-import { isUnlocked, loadViewer, pageMeta } from "./access";
+import { pageMeta } from "../../lib/paging";
+import { isUnlocked, loadViewer } from "./access";
 import { findLesson } from "./lessons";
 
 export interface ToggleBookmarkInput {

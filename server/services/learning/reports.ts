@@ -4,7 +4,8 @@ import type { ReportReasonDto, VideoReportDto, VideoReportStatus } from "../../.
 import { chapters, contents, reportReasons, subjects, videoReports } from "../../db/schema";
 import type { Deps } from "../../lib/deps";
 import { AppError, fieldError } from "../../lib/errors";
-import { isUnlocked, loadViewer, pageMeta } from "./access";
+import { pageMeta } from "../../lib/paging";
+import { isUnlocked, loadViewer } from "./access";
 
 export async function listReportReasons(deps: Pick<Deps, "db">): Promise<ReportReasonDto[]> {
   return deps.db.select({ id: reportReasons.id, name: reportReasons.name }).from(reportReasons).orderBy(asc(reportReasons.id));

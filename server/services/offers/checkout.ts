@@ -12,7 +12,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { appliedCodeEffect, ownerShare, priceOffer, subscriptionEnd, toPricedOffer, type PurchaseDto } from "../../../domain/offers";
 import type { BuyInput } from "../../../domain/schemas/offers";
-import { affiliations, appliedDiscountCodes, chapters, discountCodes, discountCodeUses, subjects, users, wallets } from "../../db/schema";
+import { affiliations, appliedDiscountCodes, chapters, discountCodes, discountCodeUses, subjects, users } from "../../db/schema";
 import type { AuthInfo } from "../../lib/auth";
 import type { Deps } from "../../lib/deps";
 import { AppError, fieldError } from "../../lib/errors";
@@ -127,7 +127,6 @@ export async function buyOffer(
         .values({ codeId: c.id, userId, affiliationId: affiliation.id, discount: price.codeDiscount, ownerProfit: profit, createdAt: now })
         .returning({ id: discountCodeUses.id });
       if (profit > 0 && c.userId !== null) {
-        await tx.insert(wallets).values({ ownerId: c.userId, balance: 0, kind: "user" }).onConflictDoNothing();
         await postMovement(tx, {
           kind: c.kind === "referral" ? "referral_reward" : "influencer_revenue",
           from: PLATFORM_WALLETS.revenue,

@@ -7,7 +7,7 @@
  * pupil bought, and taking it back could leave their balance below zero.
  */
 import { eq } from "drizzle-orm";
-import { affiliations, wallets } from "../../db/schema";
+import { affiliations } from "../../db/schema";
 import type { Deps } from "../../lib/deps";
 import { AppError, notFound } from "../../lib/errors";
 import { isoDay } from "../learning/access";
@@ -30,7 +30,6 @@ export async function refundPurchase(deps: Pick<Deps, "db" | "now">, affiliation
     if (!aff) throw notFound();
     if (aff.refundedAt) throw new AppError(409, "conflict", undefined, `Subscription ${aff.id} was already refunded`);
     if (aff.amountPaid > 0) {
-      await tx.insert(wallets).values({ ownerId: aff.userId, balance: 0, kind: "user" }).onConflictDoNothing();
       await postMovement(tx, {
         kind: "refund",
         from: PLATFORM_WALLETS.revenue,

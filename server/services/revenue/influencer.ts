@@ -10,7 +10,7 @@ import { affiliations, benefitPayments, discountCodeUses, discountCodes, offerGr
 import type { Deps } from "../../lib/deps";
 import { AppError, forbidden } from "../../lib/errors";
 import type { RouteResult } from "../../lib/route";
-import { pageMeta } from "../learning/access";
+import { pageMeta } from "../../lib/paging";
 
 /** Influencers are accounts of type `influencer` or owners of an influencer code (as `/auth/me`'s permission says). */
 async function requireInfluencer(deps: Pick<Deps, "db">, userId: number): Promise<void> {

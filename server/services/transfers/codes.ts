@@ -3,37 +3,19 @@
  * keyed hash bound to the sender and to that one transfer (purpose `transfer:<id>` in `auth_codes`), valid 10 minutes,
  * dead after 5 wrong tries. A new code for the same transfer (resend) kills the previous one.
  */
-import { randomInt } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { CODE_MAX_TRIES, CODE_TTL_MS } from "../../../domain/constants";
+import { CODE_MAX_TRIES } from "../../../domain/constants";
 import type { Db, Tx } from "../../db/client";
 import { authCodes } from "../../db/schema";
-import { hmac, safeEqualHex } from "../../lib/crypto";
+import { safeEqualHex } from "../../lib/crypto";
 import type { Deps } from "../../lib/deps";
+import { createCode, hashCode } from "../auth/codes";
 
-export const transferPurpose = (transferId: number) => `transfer:${transferId}`;
+export const transferPurpose = (transferId: number) => `transfer:${transferId}` as const;
 
-const hashOf = (secret: string, userId: number, transferId: number, code: string) => hmac(secret, `${transferPurpose(transferId)}:${userId}:${code.trim()}`);
-
-/** 6 digits, uniform. */
-export function randomDigits(length = 6): string {
-  let out = "";
-  for (let i = 0; i < length; i++) out += String(randomInt(10));
-  return out;
-}
-
-/** A fresh code for the transfer (earlier live ones die), written in `tx`; returns it in clear for the messaging adapter. */
-export async function createTransferCode(deps: Pick<Deps, "secret" | "now">, tx: Db | Tx, userId: number, transferId: number): Promise<string> {
-  const now = deps.now();
-  const purpose = transferPurpose(transferId);
-  await tx
-    .update(authCodes)
-    .set({ consumedAt: now })
-    .where(and(eq(authCodes.userId, userId), eq(authCodes.purpose, purpose), isNull(authCodes.consumedAt)));
-  const code = randomDigits();
-  await tx.insert(authCodes).values({ userId, purpose, codeHash: hashOf(deps.secret, userId, transferId, code), expiresAt: new Date(now.getTime() + CODE_TTL_MS), createdAt: now });
-  return code;
-}
+/** A fresh 6-digit code for the transfer (earlier live ones die), written in `tx`; returns it in clear for the messaging adapter. */
+export const createTransferCode = (deps: Pick<Deps, "secret" | "now">, tx: Db | Tx, userId: number, transferId: number): Promise<string> =>
+  createCode(deps, tx, userId, transferPurpose(transferId), { digits: true });
 
 export type CodeVerdict = { ok: true; codeId: number } | { ok: false; reason: "code_invalid" | "code_expired" | "code_too_many_tries"; codeId?: number };
 
@@ -55,7 +37,7 @@ export async function checkTransferCode(deps: Pick<Deps, "secret" | "now">, tx: 
   if (live.attempts >= CODE_MAX_TRIES) return { ok: false, reason: "code_too_many_tries" };
   if (live.consumedAt) return { ok: false, reason: "code_invalid" };
   if (live.expiresAt <= now) return { ok: false, reason: "code_expired" };
-  if (!safeEqualHex(live.codeHash, hashOf(deps.secret, userId, transferId, code))) return { ok: false, reason: "code_invalid", codeId: live.id };
+  if (!safeEqualHex(live.codeHash, hashCode(deps.secret, transferPurpose(transferId), userId, code))) return { ok: false, reason: "code_invalid", codeId: live.id };
   await tx.update(authCodes).set({ consumedAt: now }).where(eq(authCodes.id, live.id));
   return { ok: true, codeId: live.id };
 }

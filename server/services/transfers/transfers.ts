@@ -16,9 +16,10 @@ import type { TransferDto, TransferInput } from "../../../domain/schemas/transfe
 import { isEmail, normalizePhone } from "../../../domain/schemas/common";
 import { splitMillimes } from "../../../domain/money";
 import type { Db, Tx } from "../../db/client";
-import { transfers, users, wallets } from "../../db/schema";
+import { transfers, users } from "../../db/schema";
 import type { AuthInfo } from "../../lib/auth";
 import type { Deps } from "../../lib/deps";
+import { pageMeta } from "../../lib/paging";
 import { AppError, notFound } from "../../lib/errors";
 import { withIdempotency, type IdempotentResult } from "../../lib/idempotency";
 import { balanceOf, postMovement } from "../wallet/ledger";
@@ -141,8 +142,6 @@ export async function confirmTransfer(
         if (verdict.codeId !== undefined) throw new WrongCode(verdict.codeId);
         throw codeError(verdict.reason);
       }
-      // The receiver's wallet exists for every pupil; created here if an older account lacks one.
-      await tx.insert(wallets).values({ ownerId: row.toUserId, balance: 0, kind: "user" }).onConflictDoNothing();
       const movementId = await postMovement(tx, {
         kind: "transfer",
         from: row.fromUserId,
@@ -203,6 +202,6 @@ export async function listTransfers(deps: Pick<Deps, "db">, auth: AuthInfo, page
   const names = await namesOf(deps.db, rows.flatMap((r) => [r.fromUserId, r.toUserId]));
   return {
     payload: rows.map((r) => toDto(r, auth.userId, names)),
-    meta: { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), total },
+    meta: pageMeta(page, perPage, total),
   };
 }

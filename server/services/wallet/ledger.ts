@@ -40,14 +40,14 @@ export interface MovementInput {
   adminId?: number | null;
 }
 
-/** True for the PostgreSQL error of the `wallets_user_balance_non_negative` check. */
+/**
+ * True for the PostgreSQL error of the `wallets_user_balance_non_negative` check, wherever the driver nests it (`cause`)
+ * and whether it names the constraint in a field (node-postgres) or only in the message (PGlite).
+ */
 function isOverdraft(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: string; constraint?: string };
-    if (code === "23514" && (constraint === "wallets_user_balance_non_negative" || constraint === undefined)) {
-      const message = String((e as { message?: string }).message ?? "");
-      if (constraint || message.includes("wallets_user_balance_non_negative")) return true;
-    }
+    const { code, constraint, message } = e as { code?: string; constraint?: string; message?: string };
+    if (code === "23514" && (constraint ?? message ?? "").includes("wallets_user_balance_non_negative")) return true;
   }
   return false;
 }
@@ -62,7 +62,13 @@ export async function postMovement(tx: Tx, input: MovementInput): Promise<string
   if (input.from === input.to) throw new Error("ledger: a movement needs two distinct wallets");
   const ids = [input.from, input.to].filter((id) => id > 0).sort((a, b) => a - b);
   if (ids.length) {
-    const locked = await tx.select({ id: wallets.ownerId }).from(wallets).where(inArray(wallets.ownerId, ids)).orderBy(asc(wallets.ownerId)).for("update");
+    const lock = () => tx.select({ id: wallets.ownerId }).from(wallets).where(inArray(wallets.ownerId, ids)).orderBy(asc(wallets.ownerId)).for("update");
+    let locked = await lock();
+    if (locked.length !== ids.length) {
+      // Every account gets its wallet when it is created; one that somehow has none gets an empty one here, once.
+      await tx.insert(wallets).values(ids.map((ownerId) => ({ ownerId, balance: 0, kind: "user" }))).onConflictDoNothing();
+      locked = await lock();
+    }
     if (locked.length !== ids.length) throw new Error(`ledger: missing wallet among ${ids.join(", ")}`);
   }
   const movementId = randomUUID();

@@ -17,6 +17,7 @@ import type { Tx } from "../../db/client";
 import { topupCodes } from "../../db/schema";
 import type { AuthInfo } from "../../lib/auth";
 import type { Deps } from "../../lib/deps";
+import { pageMeta } from "../../lib/paging";
 import { AppError, fieldError } from "../../lib/errors";
 import { withIdempotency, type IdempotentResult } from "../../lib/idempotency";
 import { PLATFORM_WALLETS, postMovement } from "./ledger";
@@ -257,5 +258,5 @@ export async function pointsHistory(
     date: new Date(r.date).toISOString(),
     status: r.status as TopupStatus,
   }));
-  return { items, meta: { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), total } };
+  return { items, meta: pageMeta(page, perPage, total) };
 }

@@ -1,7 +1,7 @@
 import "@mantine/core/styles/Radio.css";
 import "@mantine/core/styles/RadioCard.css";
 import "@mantine/core/styles/RadioIndicator.css";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Alert, Anchor, Button, Group, Modal, Radio, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -15,6 +15,7 @@ import { describeError } from "@/lib/i18n/errors";
 import { useFormatMillimes } from "@/lib/i18n/labels";
 import { useLocalized } from "@/lib/localized";
 import { routeTo } from "@/lib/routeTo";
+import { useSubmissionKey } from "@/lib/submissionKey";
 import { toast } from "@/lib/toast";
 import { useOperatorCheckout } from "../api/checkout";
 import { levelDivisionsQueryOptions } from "../api/getLevelDivisions";
@@ -47,7 +48,7 @@ export function SubscribeModal({ opened, onClose, level: initialLevel, onRedirec
   const [level, setLevel] = useState<OperatorLevel>(initialLevel);
   const [alreadyClient, setAlreadyClient] = useState(false);
   const [phoneExists, setPhoneExists] = useState(false);
-  const key = useRef<string | null>(null);
+  const submission = useSubmissionKey();
   const levelLabel = useLevelLabel();
   const per = usePerPeriod();
   const money = useFormatMillimes();
@@ -56,8 +57,7 @@ export function SubscribeModal({ opened, onClose, level: initialLevel, onRedirec
   const { form, field, applyServerErrors, values } = useSchemaForm<Values>(OperatorCheckoutSchema, {
     initialValues: { phone: "", division: null, recurrence: "1" },
     onValuesChange: (_next, previous) => {
-      // Another attempt: a new key; the phone's refusal no longer holds once it changes.
-      key.current = null;
+      // The phone's refusal no longer holds once it changes (other values get their own key: useSubmissionKey).
       if (_next.phone !== previous.phone) {
         setAlreadyClient(false);
         setPhoneExists(false);
@@ -71,14 +71,9 @@ export function SubscribeModal({ opened, onClose, level: initialLevel, onRedirec
   const recurrence = (values.recurrence === "7" ? 7 : values.recurrence === "1" ? 1 : null) as Recurrence | null;
 
   const send = async (v: Values) => {
-    key.current ??= crypto.randomUUID();
+    const body = { recurrence: Number(v.recurrence) as Recurrence, phone: v.phone, division: Number(v.division) };
     try {
-      const { redirectUrl } = await checkout.mutateAsync({
-        recurrence: Number(v.recurrence) as Recurrence,
-        phone: v.phone,
-        division: Number(v.division),
-        idempotencyKey: key.current,
-      });
+      const { redirectUrl } = await checkout.mutateAsync({ ...body, idempotencyKey: submission.keyFor(body) });
       (onRedirect ?? ((url: string) => window.location.assign(url)))(redirectUrl);
     } catch (err) {
       if (err instanceof ApiRequestError && err.code === "operator_already_client") {

@@ -3,7 +3,7 @@ import type { TransferDto } from "@domain/schemas/transfers";
 import { api } from "@/lib/api";
 import { meKey } from "@/lib/me";
 import { transfersKeys } from "../transfers.keys";
-import { retryLostAnswer } from "./submissionKey";
+import { retryLostAnswer } from "@/lib/submissionKey";
 
 export interface ConfirmTransferInput {
   transferId: number;

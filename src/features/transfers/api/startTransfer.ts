@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TransferDto } from "@domain/schemas/transfers";
 import { api } from "@/lib/api";
 import { transfersKeys } from "../transfers.keys";
-import { retryLostAnswer } from "./submissionKey";
+import { retryLostAnswer } from "@/lib/submissionKey";
 
 export interface StartTransferInput {
   /** The beneficiary's phone or e-mail. */

@@ -9,7 +9,7 @@ import { useFormatMillimes, usePointsWord } from "@/lib/i18n/labels";
 import { toast } from "@/lib/toast";
 import { useConfirmTransfer } from "../api/confirmTransfer";
 import { useResendTransferCode } from "../api/resendTransferCode";
-import { useSubmissionKey } from "../api/submissionKey";
+import { useSubmissionKey } from "@/lib/submissionKey";
 
 const CODE_LENGTH = 6;
 

@@ -9,7 +9,7 @@ import { describeError } from "@/lib/i18n/errors";
 import { getSession } from "@/lib/session";
 import { toast } from "@/lib/toast";
 import { useStartTransfer } from "../api/startTransfer";
-import { useSubmissionKey } from "../api/submissionKey";
+import { useSubmissionKey } from "@/lib/submissionKey";
 
 interface Values extends Record<string, unknown> {
   toUser: string;

@@ -8,6 +8,7 @@ import { COMMENT_MAX, REFERENCE_MAX, TopupForm, type TopupMethod } from "@domain
 import type { D17PaymentDto, TopupCodeDto } from "@domain/wallet";
 import { useSchemaForm } from "@/lib/forms";
 import { describeError } from "@/lib/i18n/errors";
+import { useSubmissionKey } from "@/lib/submissionKey";
 import { toast } from "@/lib/toast";
 import { useCreateTopup } from "../api/createTopup";
 import { getD17Payment, getPaymentRedirect, submitHiddenForm } from "../api/payments";
@@ -58,13 +59,12 @@ function TopupFlow({ method, onClose, missing }: { method: TopupMethod; onClose:
   const [d17, setD17] = useState<D17PaymentDto | null>(null);
   // One Idempotency-Key per request meant: a retry of the same values sends the same key and gets the same top-up;
   // once created, a retry of the next step (redirect, QR code) does not create another.
-  const keyRef = useRef<string | null>(null);
+  const submission = useSubmissionKey();
   const createdRef = useRef<TopupCodeDto | null>(null);
   const suggested = missing ? Math.min(splitMillimes(ceilToDinar(missing)).dinars, TOPUP_MAX) : 0;
   const { form, field, applyServerErrors } = useSchemaForm<Values>(TopupForm, {
     initialValues: { amount: suggested ? String(suggested) : "", paymentMethod: method, reference: "", comment: "" },
     onValuesChange: () => {
-      keyRef.current = null;
       createdRef.current = null;
       setFailure(null);
     },
@@ -80,14 +80,13 @@ function TopupFlow({ method, onClose, missing }: { method: TopupMethod; onClose:
     try {
       let code = createdRef.current;
       if (!code) {
-        keyRef.current ??= crypto.randomUUID();
-        code = await create.mutateAsync({
+        const body = {
           amount: tnd(Number(values.amount)),
           paymentMethod: method,
           reference: method === "bank" ? values.reference.trim() : null,
           comment: values.comment.trim() || null,
-          idempotencyKey: keyRef.current,
-        });
+        };
+        code = await create.mutateAsync({ ...body, idempotencyKey: submission.keyFor(body) });
         createdRef.current = code;
         void queryClient.invalidateQueries({ queryKey: walletKeys.all });
       }

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { ApiRequestError } from "@/lib/api";
+import { ApiRequestError } from "./api";
 
 /**
  * One Idempotency-Key per submission (DESIGN §3): the same body sent again after a lost answer (network failure,
