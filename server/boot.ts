@@ -7,6 +7,11 @@ import { ensurePlatformWallets } from "./services/wallet/ledger";
 import { seedLearning } from "./db/seed/learning";
 import { seedOffers } from "./db/seed/offers";
 import { seedOperator } from "./db/seed/operator";
+import { seedExams } from "./db/seed/exams";
+import { seedEvents } from "./db/seed/events";
+import { seedNotifications } from "./db/seed/notifications";
+import { seedProfile } from "./db/seed/profile";
+import { seedAccount } from "./db/seed/account";
 import { seedQuizzes } from "./db/seed/quiz";
 import { seedReference } from "./db/seed/reference";
 import type { Env } from "./env";
@@ -39,6 +44,11 @@ export async function createDeps(env: Env, overrides: Partial<Pick<Deps, "now">>
   if (await seedOffers(database.db, now(), { demo: env.SEED_DEMO })) log.info("seeded offers and discount codes");
   if (env.SEED_DEMO && (await seedOperator(database.db, now()))) log.info("seeded the operator subscriber and the influencer's revenue");
   if (env.SEED_DEMO && (await seedQuizzes(database.db))) log.info("seeded quizzes");
+  if (await seedExams(database.db, now(), { demo: env.SEED_DEMO })) log.info("seeded exams");
+  if (await seedEvents(database.db, now(), { demo: env.SEED_DEMO })) log.info("seeded events");
+  if (await seedNotifications(database.db, now(), { demo: env.SEED_DEMO })) log.info("seeded notifications");
+  if (await seedProfile(database.db, now(), { demo: env.SEED_DEMO })) log.info("seeded profile");
+  if (await seedAccount(database.db, now(), { demo: env.SEED_DEMO })) log.info("seeded account");
   return {
     db: database.db,
     database,

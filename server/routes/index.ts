@@ -7,6 +7,11 @@ import adminRefundPurchase from "./admin/refund-purchase";
 import adminOperatorRenew from "./admin/operator-renew";
 import { adminApproveTopup, adminRejectTopup } from "./admin/topups";
 import { offersRoutes } from "./offers";
+import { examsRoutes } from "./exams";
+import { eventsRoutes } from "./events";
+import { notificationsRoutes } from "./notifications";
+import { profileRoutes } from "./profile";
+import { accountRoutes } from "./account";
 import { operatorRoutes } from "./operator";
 import { transfersRoutes } from "./transfers";
 import { walletRoutes } from "./wallet";
@@ -117,6 +122,11 @@ export function apiRoutes(env: Env): RouteDef[] {
     ...walletRoutes,
     ...transfersRoutes,
     ...operatorRoutes,
+    ...examsRoutes,
+    ...eventsRoutes,
+    ...notificationsRoutes,
+    ...profileRoutes,
+    ...accountRoutes,
     ...(env.devOutbox ? [outbox] : []),
   ];
 }

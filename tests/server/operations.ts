@@ -17,6 +17,11 @@ import { issueToken } from "../../server/lib/auth";
 import { createImpersonation, exchangeImpersonation } from "../../server/services/auth/impersonation";
 import { DEMO_PASSWORD, startTestServer, type TestResponse } from "./harness";
 import { offersFixtures } from "./fixtures/offers";
+import { examsFixtures } from "./fixtures/exams";
+import { eventsFixtures } from "./fixtures/events";
+import { notificationsFixtures } from "./fixtures/notifications";
+import { profileFixtures } from "./fixtures/profile";
+import { accountFixtures } from "./fixtures/account";
 import { operatorFixtures } from "./fixtures/operator";
 import { transfersFixtures } from "./fixtures/transfers";
 import { walletFixtures } from "./fixtures/wallet";
@@ -285,6 +290,11 @@ export const FIXTURES: Record<string, Fixture> = {
   ...walletFixtures(kit),
   ...transfersFixtures(kit),
   ...operatorFixtures(kit),
+  ...examsFixtures(kit),
+  ...eventsFixtures(kit),
+  ...notificationsFixtures(kit),
+  ...profileFixtures(kit),
+  ...accountFixtures(kit),
   // system, auth
   get__config: { mine: none, other: null },
   get__auth_challenge: { mine: none, other: null },

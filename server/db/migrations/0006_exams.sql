@@ -1,0 +1,2 @@
+-- Exams (issue 10): its tables.
+SELECT 1;

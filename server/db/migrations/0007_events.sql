@@ -1,0 +1,2 @@
+-- Live sessions, reviews and attendance (issue 10): its tables.
+SELECT 1;

