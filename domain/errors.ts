@@ -124,6 +124,11 @@ export const ERROR_CODES = [
   "operator_phone_exists",
   "operator_already_client",
   "operator_not_subscribed",
+  "parent_request_answered",
+  "approved_required",
+  "report_not_pending",
+  "report_status_invalid",
+  "reject_reason_required",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

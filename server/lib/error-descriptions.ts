@@ -122,4 +122,9 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   operator_phone_exists: "This phone number already has a subscription",
   operator_already_client: "Already subscribed through the operator",
   operator_not_subscribed: "No operator subscription to end",
+  parent_request_answered: "This request was already answered",
+  approved_required: "approved must be true or false",
+  report_not_pending: "Only a pending report can be changed",
+  report_status_invalid: "Status must be Pending, In progress, Rejected or Resolved",
+  reject_reason_required: "A rejected report needs a reason",
 };

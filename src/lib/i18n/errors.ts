@@ -129,6 +129,11 @@ export const ERROR_MESSAGES: Record<Known, MessageDescriptor> = {
   operator_phone_exists: msg`Le numéro existe déjà`,
   operator_already_client: msg`Vous êtes déjà inscrit`,
   operator_not_subscribed: msg`Aucun abonnement opérateur à résilier`,
+  parent_request_answered: msg`Cette demande a déjà reçu une réponse`,
+  approved_required: msg`Choisissez d'approuver ou de refuser`,
+  report_not_pending: msg`Ce rapport n'est plus modifiable`,
+  report_status_invalid: msg`Statut de rapport inconnu`,
+  reject_reason_required: msg`Indiquez le motif du refus`,
 };
 
 export function codeMessage(i18n: I18n, code: string | undefined): string | undefined {
