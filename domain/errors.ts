@@ -129,6 +129,17 @@ export const ERROR_CODES = [
   "report_not_pending",
   "report_status_invalid",
   "reject_reason_required",
+  // live sessions (issue 10)
+  "event_invalid",
+  "offset_invalid",
+  "event_participation_not_allowed",
+  "event_purchase_required",
+  "event_closed",
+  "event_not_joined",
+  "rating_required",
+  "review_exists",
+  "session_not_attended",
+  "start_invalid",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

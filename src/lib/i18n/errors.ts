@@ -134,6 +134,16 @@ export const ERROR_MESSAGES: Record<Known, MessageDescriptor> = {
   report_not_pending: msg`Ce rapport n'est plus modifiable`,
   report_status_invalid: msg`Statut de rapport inconnu`,
   reject_reason_required: msg`Indiquez le motif du refus`,
+  event_invalid: msg`Séance introuvable`,
+  offset_invalid: msg`Semaine invalide`,
+  event_participation_not_allowed: msg`Vous ne pouvez pas participer à cette séance`,
+  event_purchase_required: msg`Achetez d'abord le module de cette séance`,
+  event_closed: msg`Cette séance est terminée ou fermée`,
+  event_not_joined: msg`Inscrivez-vous d'abord à cette séance`,
+  rating_required: msg`Choisissez une note de 1 à 5`,
+  review_exists: msg`Vous avez déjà noté cette séance`,
+  session_not_attended: msg`Vous n'avez pas assisté à cette séance`,
+  start_invalid: msg`Date de début invalide`,
 };
 
 export function codeMessage(i18n: I18n, code: string | undefined): string | undefined {
