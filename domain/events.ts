@@ -1,0 +1,295 @@
+/**
+ * Live sessions ("En direct", SPEC §2, §3 "Live event", §4, §6, §9): the calendar week, the session's status and
+ * action, the countdown and the labels, shared by the `/sessions` screen, the home widget and the server.
+ * Days are days of Africa/Tunis whatever the device's zone; week days 1–7, Monday first, Sunday 7.
+ */
+import * as v from "valibot";
+import { TIMEZONE } from "./constants";
+import { idSchema, intSchema } from "./schemas/common";
+
+/** Names of a session: 30 characters on a desktop, 60 on a phone (SPEC §9). */
+export const EVENT_NAME_MAX_DESKTOP = 30;
+export const EVENT_NAME_MAX_MOBILE = 60;
+/** The countdown shows 1 to 13 days and hours; further away it shows the date. */
+export const EVENT_COUNTDOWN_MAX_DAYS = 13;
+/** `offset` moves the calendar by weeks, at most a school year either way. */
+export const EVENT_OFFSET_MAX = 52;
+/** Division 31: versPilote sessions are joined directly there (SPEC §6, §9). */
+export const PILOTE_DIVISION = 31;
+/** "Bientôt": starts within this time. */
+export const EVENT_SOON_MS = 60 * 60 * 1000;
+/** The live room reports presence this often; a gap longer than `ATTENDANCE_GAP_MAX_S` counts for that much only. */
+export const ATTENDANCE_BEAT_S = 15;
+export const ATTENDANCE_GAP_MAX_S = 60;
+export const REVIEW_COMMENT_MAX = 500;
+export const ATTENDANCE_LIMIT_MAX = 100;
+export const ATTENDANCE_DEFAULT_LIMIT = 10;
+
+// ─────────────── dates of Africa/Tunis ───────────────
+
+const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: TIMEZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+const partsFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: TIMEZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
+/** The day in Tunis of an instant: `YYYY-MM-DD`. */
+export const tunisDate = (at: Date): string => dayFormat.format(at);
+
+/** Tunis' offset from UTC at an instant, in milliseconds (one hour; computed, not assumed). */
+function tunisOffsetMs(at: Date): number {
+  const p = Object.fromEntries(partsFormat.formatToParts(at).map((x) => [x.type, x.value]));
+  const local = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  return local - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** Midnight in Tunis of a `YYYY-MM-DD` day, as an instant. */
+export function tunisMidnight(day: string): Date {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const guess = new Date(Date.UTC(y, m - 1, d));
+  return new Date(guess.getTime() - tunisOffsetMs(guess));
+}
+
+/** `YYYY-MM-DD` plus `n` days. */
+export function addDays(day: string, n: number): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
+/** Week day of a `YYYY-MM-DD` day: 1 (Monday) to 7 (Sunday). */
+export function weekDay(day: string): number {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const js = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  return js === 0 ? 7 : js;
+}
+
+export interface CalendarDay {
+  /** 1 (Monday) to 7 (Sunday). */
+  day: number;
+  date: string;
+}
+
+/** The week `offset` weeks from the one holding `now`: its seven days and its bounds [start, end). */
+export function calendarWeek(now: Date, offset: number): { days: CalendarDay[]; start: Date; end: Date } {
+  const today = tunisDate(now);
+  const monday = addDays(today, 1 - weekDay(today) + 7 * offset);
+  const days = Array.from({ length: 7 }, (_, i) => ({ day: i + 1, date: addDays(monday, i) }));
+  return { days, start: tunisMidnight(monday), end: tunisMidnight(addDays(monday, 7)) };
+}
+
+// ─────────────── status, action, countdown, labels ───────────────
+
+/** Calendar status (SPEC §4): "En Cours", "Bientôt", "Terminée". */
+export type EventStatus = "ongoing" | "upcoming" | "finished";
+
+export function eventStatus(ev: { start: Date; end: Date }, now: Date): EventStatus {
+  if (now.getTime() >= ev.end.getTime()) return "finished";
+  if (now.getTime() >= ev.start.getTime()) return "ongoing";
+  return "upcoming";
+}
+
+/** Who is looking, for the action rules of SPEC §6. */
+export interface SessionViewer {
+  isProfSon: boolean;
+  versPilote: boolean;
+  divisionId: number | null;
+}
+
+/** A session as the action rules see it. */
+export interface SessionFacts {
+  disabled: boolean;
+  versPilote: boolean;
+  /** The module (hessaty chapter) the session belongs to, if any. */
+  chapterId: number | null;
+  /** The pupil bought that module. */
+  owned: boolean;
+  /** The pupil registered (joined) already. */
+  participated: boolean;
+}
+
+/**
+ * Whether the session must be bought first (SPEC §4 "Acheter", §6): a module-linked session the pupil has not bought,
+ * unless they join directly: a teacher's child (isProfSon, groups 107 and 112 count) or a versPilote pupil joins every
+ * non-versPilote session directly, and versPilote sessions directly in division 31.
+ */
+export function needsPurchase(ev: Pick<SessionFacts, "versPilote" | "chapterId" | "owned">, viewer: SessionViewer): boolean {
+  if (ev.chapterId === null || ev.owned) return false;
+  const privileged = viewer.isProfSon || viewer.versPilote;
+  if (privileged && (!ev.versPilote || viewer.divisionId === PILOTE_DIVISION)) return false;
+  return true;
+}
+
+/** The session's button (SPEC §4): "Acheter", "Participer", "Commencer", "Fermer". */
+export type SessionAction = "buy" | "join" | "start" | "close";
+
+export function sessionAction(ev: SessionFacts, viewer: SessionViewer): SessionAction {
+  if (ev.disabled) return "close";
+  if (needsPurchase(ev, viewer)) return "buy";
+  return ev.participated ? "start" : "join";
+}
+
+/** The countdown to a start (SPEC §9): days (at most 13) and hours; null once started or further than 13 days. */
+export function countdown(start: Date, now: Date): { days: number; hours: number; minutes: number } | null {
+  const ms = start.getTime() - now.getTime();
+  if (ms <= 0) return null;
+  const totalMinutes = Math.ceil(ms / 60_000);
+  const days = Math.floor(totalMinutes / 1440);
+  if (days > EVENT_COUNTDOWN_MAX_DAYS) return null;
+  return { days, hours: Math.floor((totalMinutes % 1440) / 60), minutes: totalMinutes % 60 };
+}
+
+/** The home widget's label of a session (SPEC §4): ongoing, finished, soon (within the hour), today, tomorrow, later. */
+export type SessionWhen = "ongoing" | "finished" | "soon" | "today" | "tomorrow" | "later";
+
+export function sessionWhen(ev: { start: Date; end: Date }, now: Date): SessionWhen {
+  const status = eventStatus(ev, now);
+  if (status !== "upcoming") return status;
+  if (ev.start.getTime() - now.getTime() <= EVENT_SOON_MS) return "soon";
+  const day = tunisDate(ev.start);
+  const today = tunisDate(now);
+  if (day === today) return "today";
+  if (day === addDays(today, 1)) return "tomorrow";
+  return "later";
+}
+
+/** A session's name cut at 30 characters on a desktop, 60 on a phone, with an ellipsis (whole characters, not halves). */
+export function truncateEventName(name: string, mobile: boolean): string {
+  const max = mobile ? EVENT_NAME_MAX_MOBILE : EVENT_NAME_MAX_DESKTOP;
+  const chars = Array.from(name);
+  return chars.length <= max ? name : `${chars.slice(0, max).join("").trimEnd()}…`;
+}
+
+// ─────────────── the API (SPEC §7 "Events", reviews and attendance) ───────────────
+
+const offsetSchema = v.pipe(
+  v.union([v.pipe(v.number(), v.integer("week_offset_invalid")), v.pipe(v.string(), v.regex(/^-?\d{1,3}$/, "week_offset_invalid"), v.transform(Number))], "week_offset_invalid"),
+  v.minValue(-EVENT_OFFSET_MAX, "week_offset_invalid"),
+  v.maxValue(EVENT_OFFSET_MAX, "week_offset_invalid"),
+);
+
+/** `GET /events?offset&today`: the week `offset` weeks from now; `today=1`: today's and tomorrow's sessions only. */
+export const EventsQuery = v.object({
+  offset: v.optional(offsetSchema, 0),
+  today: v.optional(v.picklist(["0", "1"], "validation_failed"), "0"),
+});
+
+/** A required id whose absence reports `code`. */
+const requiredId = (code: "event_invalid") =>
+  v.optional(v.pipe(v.unknown(), v.check((x) => x !== undefined && x !== null && x !== "", code), idSchema), "");
+
+/** `POST /events/join-user`: the session (`content_id`) and the platform's domain (optional, kept for the API's shape). */
+export const JoinEventBody = v.object({
+  content_id: requiredId("event_invalid"),
+  domain_id: v.optional(v.nullable(idSchema), null),
+});
+
+export const EventIdParams = v.object({ eventId: idSchema });
+
+/** `POST /events/{eventId}/attendance`: the live room's presence beat. */
+export const AttendanceBeatBody = v.object({ leaving: v.optional(v.boolean("validation_failed"), false) });
+
+/** `POST /svc/reviews/review`. */
+export const ReviewBody = v.object({
+  content_event_id: requiredId("event_invalid"),
+  rating: v.optional(
+    v.pipe(v.unknown(), v.check((x) => x !== undefined && x !== null && x !== "", "rating_required"), intSchema("rating_required", 1, 5)),
+    "",
+  ),
+  comment: v.optional(v.nullable(v.pipe(v.string("comment_too_long"), v.trim(), v.maxLength(REVIEW_COMMENT_MAX, "comment_too_long"))), null),
+});
+
+/** `POST /svc/reviews/dont-want-to-rate` (SPEC: empty body): the oldest rateable is declined; or the one named. */
+export const DeclineBody = v.object({ content_event_id: v.optional(v.nullable(idSchema), null) });
+
+/** `GET /svc/analytics/attendance-history?limit&from`. */
+export const AttendanceQuery = v.object({
+  limit: v.optional(intSchema("limit_invalid", 1, ATTENDANCE_LIMIT_MAX), ATTENDANCE_DEFAULT_LIMIT),
+  from: v.optional(intSchema("page_invalid", 0, 1_000_000), 0),
+});
+
+/** Operator: move a session (`npm run admin -- event-move <id> <start>`); the end keeps the duration. */
+export const MoveEventBody = v.object({
+  id: idSchema,
+  start: v.pipe(
+    v.string("start_invalid"),
+    v.check((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), "start_invalid"),
+    v.transform((s) => new Date(s)),
+  ),
+});
+
+export interface EventRefDto {
+  id: number;
+  name: string;
+}
+
+/** One session of the calendar (SPEC §3 "Live event"). */
+export interface LiveEventDto {
+  id: number;
+  name: string;
+  name_ar: string | null;
+  name_en: string | null;
+  /** Week day 1–7 (Sunday 7). */
+  day: number;
+  subject: { id: number; slug: string; name: string; name_ar: string | null; name_en: string | null; color: string };
+  disabled: boolean;
+  participated: boolean;
+  /** The module is bought (module-linked sessions). */
+  owned: boolean;
+  /** What the pupil's button does (computed by the server with `sessionAction`). */
+  action: SessionAction;
+  status: EventStatus;
+  event: {
+    start_time: string;
+    end_time: string;
+    description: string;
+    files: Array<{ name: string; url: string }>;
+    versPilote: boolean;
+    chapterId: number | null;
+    has_hessaty_chapter: boolean;
+    traineeship_name: string | null;
+    totalSeances: number;
+    price: number | null;
+    comingContentHessaty: number;
+    depassedContentHessaty: number;
+    dayDate: string;
+  };
+  hessatyId: number | null;
+  teacher: { id: number; name: string; last_name: string } | null;
+}
+
+/** `GET /events` (SPEC §3 "Calendar payload"). */
+export interface EventsCalendarDto {
+  days: CalendarDay[];
+  contents: LiveEventDto[];
+  currentWeek: { now: string; offset: number; start: string; end: string };
+  student_levels: EventRefDto[];
+}
+
+/** `POST /events/join-user`. */
+export interface JoinEventDto {
+  event_id: number;
+  participated: true;
+}
+
+/** `GET /events/{id}/get-join-link`: before the start, `eventStartTime`; after, the room's `url`. */
+export type JoinLinkDto = { eventStartTime: string; url?: undefined } | { url: string; eventStartTime?: undefined; external: boolean };
+
+/** `GET /svc/reviews/rateables` (SPEC §3 "Rateable live session"). */
+export interface RateableDto {
+  attendee: { id: number; attendanceTimeInSeconds: number };
+  content_event: { id: number; start_date: string; content: { name: string; name_ar: string | null; name_en: string | null } };
+}
+
+/** `GET /svc/analytics/attendance-history` (SPEC §3 "Attendance history row"). */
+export interface AttendanceRowDto {
+  event_id: number;
+  session_start_date: string;
+  title: string;
+  attendance_duration: number;
+}

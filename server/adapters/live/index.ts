@@ -1,0 +1,51 @@
+/**
+ * Live classrooms (DESIGN §1 "live-class links"): where a pupil who joined a session goes once it has started.
+ *
+ * - Locally (no `LIVE_PROVIDER_URL`): a page of the app, `/live/{eventId}`, that plays the session and reports the
+ *   pupil's presence (`POST /api/events/{eventId}/attendance`), from which the attendance time is counted.
+ * - In production: `LIVE_PROVIDER_URL` names the provider's room base (a Jitsi or BigBlueButton front, e.g.
+ *   `https://meet.example.tn/`); the room is `<base><room key>` with the pupil's display name. The provider's own
+ *   attendance report is then the source of the time (not built here).
+ *
+ * The variable is read from the environment the first time a link is built and checked then (an https URL outside
+ * development).
+ */
+export interface LiveRoomTarget {
+  url: string;
+  /** The room is outside the app (opened in a new tab). */
+  external: boolean;
+}
+
+export interface LiveRooms {
+  roomUrl(input: { eventId: number; roomKey: string; displayName: string }): LiveRoomTarget;
+}
+
+export function createLiveRooms(source: Record<string, string | undefined> = process.env): LiveRooms {
+  const base = source.LIVE_PROVIDER_URL?.trim();
+  if (!base) {
+    return { roomUrl: ({ eventId }) => ({ url: `/live/${eventId}`, external: false }) };
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(base.endsWith("/") ? base : `${base}/`);
+  } catch {
+    throw new Error("Invalid environment:\n  LIVE_PROVIDER_URL: not a URL");
+  }
+  if (source.NODE_ENV === "production" && parsed.protocol !== "https:") {
+    throw new Error("Invalid environment:\n  LIVE_PROVIDER_URL: must be https in production");
+  }
+  return {
+    roomUrl: ({ roomKey, displayName }) => {
+      const url = new URL(encodeURIComponent(roomKey), parsed);
+      url.hash = `userInfo.displayName=${encodeURIComponent(JSON.stringify(displayName))}`;
+      return { url: url.toString(), external: true };
+    },
+  };
+}
+
+let rooms: LiveRooms | undefined;
+/** The live rooms of this process (from the environment). */
+export function liveRooms(): LiveRooms {
+  rooms ??= createLiveRooms();
+  return rooms;
+}

@@ -1,0 +1,17 @@
+import { AttendanceQuery } from "../../../domain/events";
+import { PUPIL_ONLY } from "../../lib/access";
+import { defineRoute } from "../../lib/route";
+import { attendanceHistory } from "../../services/events/reviews";
+
+export default defineRoute({
+  method: "get",
+  base: "/svc/analytics",
+  path: "/attendance-history",
+  summary: "The live sessions the pupil attended, newest first (?limit 1-100, default 10; ?from, rows skipped): session_start_date, title, attendance_duration (seconds); meta.total",
+  tag: "analytics",
+  auth: "required",
+  access: PUPIL_ONLY,
+  query: AttendanceQuery,
+  response: "AttendanceRowDto[] with meta",
+  handler: async ({ deps, auth, query }) => attendanceHistory(deps, auth, query),
+});
