@@ -1,0 +1,128 @@
+/**
+ * The pupil's account beyond the profile (issue 12): parent requests, history tables, video reports, assistance videos.
+ * DTOs of the API (SPEC §3 field names) and the valibot schemas of their inputs (SPEC §5). Imports nothing of the project
+ * but `domain/`.
+ */
+import * as v from "valibot";
+import { idSchema, intSchema } from "./schemas/common";
+
+// ───────────────────────── parents ─────────────────────────
+
+/** A person of a parent request, as the other side sees them (never a phone, an e-mail or an id of anything else). */
+export interface ParentRequestPerson {
+  id: number;
+  name: string;
+  last_name: string;
+}
+
+/**
+ * A parent request (SPEC §3 "Parent request"): `approved` null while pending, then true or false for good.
+ * The parent's list carries `child_user`, the pupil's list `parent_user`; both carry both.
+ */
+export interface ParentRequestDto {
+  id: number;
+  approved: boolean | null;
+  created_at: string;
+  parent_user: ParentRequestPerson;
+  child_user: ParentRequestPerson & { division: { id: number; name: string } | null };
+}
+
+/** `PUT /request-parent-user-children/{id}`: `approved` true (approve) or false (refuse). */
+export const AnswerParentRequestSchema = v.object({
+  approved: v.pipe(
+    v.union([v.boolean(), v.picklist(["true", "false", "1", "0"]), v.picklist([0, 1])], "approved_required"),
+    v.transform((x) => x === true || x === "true" || x === "1" || x === 1),
+  ),
+});
+
+/** A request is final once answered (SPEC §4). */
+export function isParentRequestPending(r: Pick<ParentRequestDto, "approved">): boolean {
+  return r.approved === null;
+}
+
+// ───────────────────────── history ─────────────────────────
+
+/** A row of `GET /student/history/subscriptions` (SPEC §3 "Subscription"); amounts in millimes. */
+export interface SubscriptionHistoryDto {
+  id: number;
+  group: { id: number; name: string };
+  /** The offer bought (its name as sold), when it still exists. */
+  offer: { id: number; name: string; name_en: string | null; name_ar: string | null } | null;
+  period: string;
+  amount_paid: number;
+  price: number;
+  start_date: string;
+  end_date: string;
+  refunded: boolean;
+}
+
+/** A row of the analytics service's attendance history (SPEC §3 "Attendance history row"); duration in seconds. */
+export interface AttendanceRowDto {
+  session_start_date: string;
+  title: string;
+  attendance_duration: number;
+}
+
+// ───────────────────────── video reports ─────────────────────────
+
+export const VIDEO_REPORT_STATUSES = ["Pending", "In progress", "Rejected", "Resolved"] as const;
+export type ReportStatus = (typeof VIDEO_REPORT_STATUSES)[number];
+
+/** Edit and delete only while pending (SPEC §2 "Reports table"). */
+export function isReportEditable(r: { status: string }): boolean {
+  return r.status === "Pending";
+}
+
+/** `PUT /student/video-reports/{id}`: the reason and the description, both required (SPEC §5). */
+export const VideoReportUpdateSchema = v.object({
+  reportReason: v.pipe(v.union([v.number(), v.string()], "report_reason_required"), intSchema("report_reason_invalid", 1)),
+  description: v.pipe(v.string("description_required"), v.trim(), v.nonEmpty("description_required"), v.maxLength(1000, "description_too_long")),
+});
+
+/** The operator's status change (`npm run admin -- report <id> <status> [reason]`): a rejection needs its reason. */
+export const ReportStatusSchema = v.pipe(
+  v.object({
+    status: v.picklist(VIDEO_REPORT_STATUSES, "report_status_invalid"),
+    rejectReason: v.optional(v.pipe(v.string("reject_reason_required"), v.trim(), v.maxLength(500, "description_too_long"))),
+  }),
+  v.forward(
+    v.check((x) => x.status !== "Rejected" || Boolean(x.rejectReason), "reject_reason_required"),
+    ["rejectReason"],
+  ),
+);
+
+export const ReportIdParams = v.object({ id: idSchema });
+
+// ───────────────────────── assistance ─────────────────────────
+
+/**
+ * One help video of `/assistance` (`GET /video-links`), with its texts in the three languages (the client picks one, like
+ * the reference lists); `url` is signed for the caller's session (local media, SPEC §7 "protected video").
+ */
+export interface HelpVideoDto {
+  id: number;
+  topic: string;
+  topic_en: string;
+  topic_ar: string;
+  title: string;
+  title_en: string;
+  title_ar: string;
+  description: string;
+  description_en: string;
+  description_ar: string;
+  url: string;
+  poster: string | null;
+  /** Seconds. */
+  duration: number;
+}
+
+/** Groups help videos by topic, keeping the order in which topics first appear. */
+export function groupByTopic<T extends { topic: string }>(videos: readonly T[]): Array<{ topic: string; videos: T[] }> {
+  const groups = new Map<string, T[]>();
+  for (const video of videos) {
+    const list = groups.get(video.topic);
+    if (list) list.push(video);
+    else groups.set(video.topic, [video]);
+  }
+  return [...groups].map(([topic, list]) => ({ topic, videos: list }));
+}

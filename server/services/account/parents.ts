@@ -1,0 +1,177 @@
+/**
+ * Parent requests (SPEC §3 "Parent request", §4: approve or refuse, null is pending, final once set; §6 "Parent").
+ *
+ * A pupil gives a parent's phone (the add-parent-phone modal of the profile, `PUT /user/add-parent-phone`): when a parent
+ * account has that phone, `requestParentLink` opens a pending request for that parent, who approves or refuses it in
+ * their own space (`GET/PUT /request-parent-user-children`). An approved request links the parent to the child: those
+ * are "the children it is linked to". A parent only ever reads the requests addressed to them, a pupil only those about
+ * them: ids of anyone else's request are not found (404).
+ */
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { ParentRequestDto } from "../../../domain/account";
+import { normalizePhone } from "../../../domain/schemas/common";
+import type { Db, Tx } from "../../db/client";
+import { divisions, parentRequests, users } from "../../db/schema";
+import type { Deps } from "../../lib/deps";
+import { AppError } from "../../lib/errors";
+import { notifyAccount } from "./notify";
+
+const parentUser = alias(users, "parent_user");
+const childUser = alias(users, "child_user");
+
+const columns = {
+  id: parentRequests.id,
+  approved: parentRequests.approved,
+  createdAt: parentRequests.createdAt,
+  parentId: parentUser.id,
+  parentName: parentUser.name,
+  parentLastName: parentUser.lastName,
+  childId: childUser.id,
+  childName: childUser.name,
+  childLastName: childUser.lastName,
+  divisionId: divisions.id,
+  divisionName: divisions.name,
+};
+
+interface Row {
+  id: number;
+  approved: boolean | null;
+  createdAt: Date;
+  parentId: number;
+  parentName: string;
+  parentLastName: string;
+  childId: number;
+  childName: string;
+  childLastName: string;
+  divisionId: number | null;
+  divisionName: string | null;
+}
+
+function toDto(r: Row): ParentRequestDto {
+  return {
+    id: r.id,
+    approved: r.approved,
+    created_at: r.createdAt.toISOString(),
+    parent_user: { id: r.parentId, name: r.parentName, last_name: r.parentLastName },
+    child_user: {
+      id: r.childId,
+      name: r.childName,
+      last_name: r.childLastName,
+      division: r.divisionId === null ? null : { id: r.divisionId, name: r.divisionName ?? "" },
+    },
+  };
+}
+
+function select(db: Db | Tx) {
+  return db
+    .select(columns)
+    .from(parentRequests)
+    .innerJoin(parentUser, eq(parentUser.id, parentRequests.parentUserId))
+    .innerJoin(childUser, eq(childUser.id, parentRequests.childUserId))
+    .leftJoin(divisions, eq(divisions.id, childUser.divisionId));
+}
+
+/** Pending first, then the newest. */
+const order = [sql`(${parentRequests.approved} is null) desc`, desc(parentRequests.createdAt), desc(parentRequests.id)];
+
+/** 403 for any account but a parent (the pupils' side has its own list). */
+async function requireParent(db: Db | Tx, userId: number): Promise<void> {
+  const [u] = await db.select({ type: users.userType }).from(users).where(eq(users.id, userId)).limit(1);
+  if (u?.type !== "parent") throw new AppError(403, "forbidden");
+}
+
+/** `GET /request-parent-user-children`: the requests addressed to this parent (pending first); approved ones are their children. */
+export async function listParentRequests(deps: Pick<Deps, "db">, parentId: number): Promise<ParentRequestDto[]> {
+  await requireParent(deps.db, parentId);
+  const rows = await select(deps.db).where(eq(parentRequests.parentUserId, parentId)).orderBy(...order).limit(200);
+  return rows.map((r) => toDto(r as Row));
+}
+
+/** The pupil's `/liste-des-demandes-parentales`: the requests about them, with who the parent is. */
+export async function listChildParentRequests(deps: Pick<Deps, "db">, childId: number): Promise<ParentRequestDto[]> {
+  const rows = await select(deps.db).where(eq(parentRequests.childUserId, childId)).orderBy(...order).limit(200);
+  return rows.map((r) => toDto(r as Row));
+}
+
+/**
+ * `PUT /request-parent-user-children/{id}`: the parent approves (true) or refuses (false) a request addressed to them,
+ * once: a request already answered is 409 `parent_request_answered` (two concurrent answers: the row lock makes the
+ * second one see the first). The child is notified in the same transaction.
+ */
+export async function answerParentRequest(deps: Pick<Deps, "db" | "now">, parentId: number, requestId: number, approved: boolean): Promise<ParentRequestDto> {
+  return deps.db.transaction(async (tx) => {
+    await requireParent(tx, parentId);
+    const [row] = await tx
+      .select({ id: parentRequests.id, approved: parentRequests.approved, childId: parentRequests.childUserId })
+      .from(parentRequests)
+      .where(and(eq(parentRequests.id, requestId), eq(parentRequests.parentUserId, parentId)))
+      .for("update");
+    if (!row) throw new AppError(404, "not_found");
+    if (row.approved !== null) throw new AppError(409, "parent_request_answered");
+    await tx.update(parentRequests).set({ approved }).where(eq(parentRequests.id, row.id));
+    const [updated] = await select(tx).where(eq(parentRequests.id, row.id));
+    const dto = toDto(updated as Row);
+    await notifyAccount(tx, {
+      userId: row.childId,
+      category: "parentRequest",
+      kind: approved ? "parent_request_approved" : "parent_request_refused",
+      vars: { parent: `${dto.parent_user.name} ${dto.parent_user.last_name}` },
+      link: "/liste-des-demandes-parentales",
+    });
+    return dto;
+  });
+}
+
+/**
+ * Opens a pending request from the pupil `childId` to the parent account whose phone is `parentPhone` (called by the
+ * add-parent-phone flow, inside its transaction). Nothing happens (null) when no parent account has that phone, or
+ * when that parent already has this child (approved) or a pending request for them; a refused request may be asked again.
+ * The parent is notified in the same transaction.
+ */
+export async function requestParentLink(tx: Db | Tx, input: { childId: number; parentPhone: string }): Promise<{ id: number } | null> {
+  const phone = normalizePhone(input.parentPhone);
+  const [parent] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.phone, phone), eq(users.userType, "parent")))
+    .limit(1);
+  if (!parent || parent.id === input.childId) return null;
+  const [existing] = await tx
+    .select({ id: parentRequests.id })
+    .from(parentRequests)
+    .where(
+      and(
+        eq(parentRequests.parentUserId, parent.id),
+        eq(parentRequests.childUserId, input.childId),
+        sql`(${parentRequests.approved} is null or ${parentRequests.approved})`,
+      ),
+    )
+    .limit(1);
+  if (existing) return null;
+  const [created] = await tx
+    .insert(parentRequests)
+    .values({ parentUserId: parent.id, childUserId: input.childId, approved: null })
+    .onConflictDoNothing()
+    .returning({ id: parentRequests.id });
+  if (!created) return null;
+  const [child] = await tx.select({ name: users.name, lastName: users.lastName }).from(users).where(eq(users.id, input.childId));
+  await notifyAccount(tx, {
+    userId: parent.id,
+    category: "parentRequest",
+    kind: "parent_request_created",
+    vars: { child: `${child?.name ?? ""} ${child?.lastName ?? ""}`.trim() },
+    link: "/request-parent-user-children",
+  });
+  return created;
+}
+
+/** Whether a pupil has a pending request (the menu's highlight reads `/auth/me`'s hasParentRequest; this is for tests and tools). */
+export async function hasPendingParentRequest(db: Db | Tx, childId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: parentRequests.id })
+    .from(parentRequests)
+    .where(and(eq(parentRequests.childUserId, childId), isNull(parentRequests.approved)))
+    .limit(1);
+  return Boolean(row);
+}
