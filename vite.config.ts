@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import babel from "@rolldown/plugin-babel";
 import { lingui } from "@lingui/vite-plugin";
+import { LINGUI_BABEL_PLUGINS } from "./scripts/lib/lingui-source-messages.mjs";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import { VitePWA } from "vite-plugin-pwa";
 
@@ -124,7 +125,7 @@ export default defineConfig({
       },
     }),
     react(),
-    babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }),
+    babel({ plugins: LINGUI_BABEL_PLUGINS }),
     lingui(),
     VitePWA({
       strategies: "injectManifest",

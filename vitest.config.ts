@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import babel from "@rolldown/plugin-babel";
 import { lingui } from "@lingui/vite-plugin";
+import { LINGUI_BABEL_PLUGINS } from "./scripts/lib/lingui-source-messages.mjs";
 
 export default defineConfig({
   resolve: {
@@ -11,7 +12,7 @@ export default defineConfig({
       "@": fileURLToPath(new URL("./src", import.meta.url)),
     },
   },
-  plugins: [react(), babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }), lingui()],
+  plugins: [react(), babel({ plugins: LINGUI_BABEL_PLUGINS }), lingui()],
   test: {
     projects: [
       {

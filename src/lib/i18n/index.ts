@@ -1,6 +1,5 @@
 import { i18n } from "@lingui/core";
 import { DEFAULT_LOCALE, LOCALES, RTL_LOCALES, type Locale } from "@domain/constants";
-import { messages as frMessages } from "../../locales/fr/messages.po";
 
 const STORAGE_KEY = "locale";
 
@@ -16,9 +15,10 @@ export function initialLocale(): Locale {
 
 export const directionOf = (locale: Locale): "rtl" | "ltr" => (RTL_LOCALES.includes(locale) ? "rtl" : "ltr");
 
-// French, the default, ships with the app (no extra round trip before the first paint); the others load on demand.
+// French, the source language, needs no catalogue: each message's French text is compiled into the code that shows it
+// (scripts/lib/lingui-source-messages.mjs), so a page downloads only its own strings. The others load on demand.
 const loaders: Record<Locale, () => Promise<{ messages: Record<string, unknown> }>> = {
-  fr: async () => ({ messages: frMessages }),
+  fr: async () => ({ messages: {} }),
   en: () => import("./catalog-en"),
   ar: () => import("./catalog-ar"),
 };
