@@ -7,8 +7,8 @@ import { randomCode, randomDigits, hmac, safeEqualHex } from "../../lib/crypto";
 import type { Deps } from "../../lib/deps";
 import { AppError } from "../../lib/errors";
 
-/** What a code is for: verification, password reset, or the confirmation of one point transfer (`transfer:<id>`). */
-export type CodePurpose = "verify" | "reset" | `transfer:${number}`;
+/** What a code is for: verification, password reset, the confirmation of one point transfer (`transfer:<id>`), or a new e-mail or phone of the profile. */
+export type CodePurpose = "verify" | "reset" | `transfer:${number}` | "contact:email" | "contact:phone";
 
 /** The keyed hash a code is stored as, bound to its purpose and its user. */
 export const hashCode = (secret: string, purpose: CodePurpose, userId: number, code: string) =>

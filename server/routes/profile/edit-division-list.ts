@@ -1,0 +1,13 @@
+import { PUPIL_ONLY } from "../../lib/access";
+import { defineRoute } from "../../lib/route";
+import { listDivisionChanges } from "../../services/profile/divisions";
+
+export default defineRoute({
+  method: "get",
+  path: "/edit-division",
+  summary: "The pupil's class-change requests (old and new class, reason, reason2, status), newest first",
+  tag: "profile",
+  auth: "required",
+  access: PUPIL_ONLY,
+  handler: async ({ deps, auth }) => ({ payload: await listDivisionChanges(deps, auth) }),
+});

@@ -1,0 +1,16 @@
+import { AVATAR_MAX_BYTES } from "../../../domain/profile";
+import { PUPIL_ONLY } from "../../lib/access";
+import { defineRoute } from "../../lib/route";
+import { saveAvatar } from "../../services/profile/profile";
+
+export default defineRoute({
+  method: "post",
+  path: "/user/avatar",
+  summary: "Upload the profile photo (multipart `imageFile`: the cropped JPEG, PNG or WebP, checked by content)",
+  tag: "profile",
+  auth: "required",
+  access: PUPIL_ONLY,
+  passGates: ["incomplete_profile"],
+  upload: { maxBytes: AVATAR_MAX_BYTES },
+  handler: async ({ deps, auth, c }) => ({ payload: await saveAvatar(deps, auth, c.req.raw), status: 201 }),
+});

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { meKey } from "@/lib/me";
+
+export interface ConfirmCodeInput {
+  confirmationToken: string;
+  /** The new e-mail the code was sent to; empty for a new phone. */
+  email?: string;
+  "g-recaptcha-response"?: string;
+}
+
+/** `POST /user/confirm-code`: confirms the new e-mail (or phone) of the profile. */
+export async function confirmCode(body: ConfirmCodeInput): Promise<{ email: string | null; phone: string | null }> {
+  return (await api<{ email: string | null; phone: string | null }>("/user/confirm-code", { method: "POST", body })).payload;
+}
+
+export function useConfirmCode() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: confirmCode, onSuccess: () => queryClient.invalidateQueries({ queryKey: meKey }) });
+}

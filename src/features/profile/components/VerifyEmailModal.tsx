@@ -1,0 +1,137 @@
+import { Anchor, Button, Center, Group, Modal, PinInput, Stack, Text } from "@mantine/core";
+import { useState } from "react";
+import * as v from "valibot";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { verificationCodeSchema } from "@domain/schemas/common";
+import { ApiRequestError } from "@/lib/api";
+import { codeMessage, describeError } from "@/lib/i18n/errors";
+import { toast } from "@/lib/toast";
+import { useAddEmail } from "../api/addEmail";
+import { useConfirmCode } from "../api/confirmCode";
+import { useBotToken } from "./useBotToken";
+
+export interface VerifyEmailModalProps {
+  opened: boolean;
+  /** The address the code was sent to (the new e-mail); null for a new phone of the profile. */
+  email: string | null;
+  /** Shown in the text when it is not an e-mail (a new phone). */
+  destination?: string;
+  onClose: () => void;
+  /** The code was right: the profile (`/auth/me`) is refreshed. */
+  onVerified: () => void;
+}
+
+const CODE_LENGTH = 6;
+
+/**
+ * The verify-email modal (SPEC §2 modals): the 6-character code sent to the new e-mail (or phone) of the profile,
+ * "Renvoyer le code", and `POST /user/confirm-code`.
+ */
+export function VerifyEmailModal({ opened, email, destination, onClose, onVerified }: VerifyEmailModalProps) {
+  const { t, i18n } = useLingui();
+  const confirm = useConfirmCode();
+  const resend = useAddEmail();
+  const bot = useBotToken();
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const to = email ?? destination ?? "";
+
+  const close = () => {
+    setCode("");
+    setError(undefined);
+    onClose();
+  };
+
+  const submit = async () => {
+    if (!v.safeParse(verificationCodeSchema, code).success) {
+      setError(codeMessage(i18n, "code_invalid"));
+      return;
+    }
+    try {
+      await confirm.mutateAsync({ confirmationToken: code, email: email ?? "", "g-recaptcha-response": await bot.token() });
+      setCode("");
+      setError(undefined);
+      toast.success(email ? t`Votre adresse e-mail est vérifiée` : t`Votre numéro de téléphone est vérifié`);
+      onVerified();
+    } catch (err) {
+      bot.prepare();
+      const field = err instanceof ApiRequestError ? err.errors.confirmationToken?.[0] : undefined;
+      if (field) {
+        setError(codeMessage(i18n, field) ?? describeError(i18n, err));
+        setCode("");
+      } else toast.error(describeError(i18n, err));
+    }
+  };
+
+  const sendAgain = async () => {
+    if (!email) return;
+    try {
+      await resend.mutateAsync(email);
+      setCode("");
+      setError(undefined);
+      toast.success(t`Un nouveau code vous a été envoyé`);
+    } catch (err) {
+      toast.error(describeError(i18n, err));
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={t`Vérifier le code`} centered closeButtonProps={{ "aria-label": t`Fermer` }} data-testid="verify-email-modal">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            <Trans>
+              Saisissez le code à {CODE_LENGTH} caractères envoyé à <bdi>{to}</bdi>. Il est valable 10 minutes.
+            </Trans>
+          </Text>
+          <Center dir="ltr">
+            <PinInput
+              length={CODE_LENGTH}
+              type="alphanumeric"
+              oneTimeCode
+              size="md"
+              value={code}
+              onChange={(value) => {
+                setCode(value.toUpperCase());
+                setError(undefined);
+              }}
+              error={Boolean(error)}
+              getInputProps={(index) => {
+                const position = index + 1;
+                return { "aria-label": t`Caractère ${position} du code` };
+              }}
+              data-autofocus
+            />
+          </Center>
+          {error && (
+            <Text c="red.9" size="sm" ta="center" role="alert">
+              {error}
+            </Text>
+          )}
+          {email && (
+            <Text size="sm" ta="center">
+              <Trans>Vous n'avez rien reçu ?</Trans>{" "}
+              <Anchor component="button" type="button" onClick={() => void sendAgain()} disabled={resend.isPending} fw={600}>
+                <Trans>Renvoyer le code</Trans>
+              </Anchor>
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              <Trans>Annuler</Trans>
+            </Button>
+            <Button type="submit" loading={confirm.isPending}>
+              <Trans>Vérifier</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

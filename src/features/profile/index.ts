@@ -1,0 +1,7 @@
+/**
+ * What other screens compose from the profile feature (route files only: features never import each other).
+ * The e-mail gate of live sessions (SPEC §5), see components/EmailGate.tsx.
+ */
+export { AddEmailModal, type AddEmailModalProps } from "./components/AddEmailModal";
+export { VerifyEmailModal, type VerifyEmailModalProps } from "./components/VerifyEmailModal";
+export { EmailGate, useEmailGate } from "./components/EmailGate";
