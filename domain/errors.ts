@@ -140,24 +140,11 @@ export const ERROR_CODES = [
   "review_exists",
   "session_not_attended",
   "start_invalid",
-  // profile (issue 12)
-  "phone2_invalid",
-  "phone2_same_as_phone",
-  "gender_invalid",
-  "country_state_required",
-  "delegation_invalid",
-  "institute_invalid",
-  "reason_required",
-  "reason_invalid",
-  "reason_other_required",
-  "division_unchanged",
-  "division_change_pending",
-  "trimester_invalid",
-  "file_required",
-  "file_type_invalid",
-  "marksheet_not_pending",
-  "parent_phone_invalid",
-  "decision_invalid",
+  // notifications (issue 11)
+  "order_invalid",
+  "search_invalid",
+  "preference_invalid",
+  "platform_invalid",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

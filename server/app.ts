@@ -20,6 +20,7 @@ import { PROGRESS_SOCKET_PATH, progressSocket } from "./routes/progress/ws";
 import { verifyMedia } from "./services/media/signing";
 import { mountPaymentSandbox } from "./adapters/payments/sandbox-pages";
 import { mountOperatorSandbox } from "./adapters/operator/sandbox-routes";
+import { startPushDispatcher } from "./services/notifications/dispatch";
 
 function clientIp(c: Context): string {
   try {
@@ -212,6 +213,8 @@ function gzipJson(c: Context): void {
 export function createApp(deps: Deps): Hono {
   const app = new Hono();
   const log = deps.log;
+  // Sends the push outbox after the events' transactions commit (services/notifications/dispatch.ts).
+  startPushDispatcher(deps);
 
   app.use("*", async (c, next) => {
     const start = performance.now();

@@ -35,6 +35,10 @@ const EnvSchema = v.object({
   CLICTOPAY_URL: v.optional(v.pipe(v.string(), v.url()), "https://test.clictopay.com/payment/rest"),
   CLICTOPAY_USER: v.optional(v.string()),
   CLICTOPAY_PASSWORD: v.optional(v.string()),
+  // Web push (server/adapters/push): FCM HTTP v1 with a service account (inline JSON or a file); without one, pushes go to the dev outbox.
+  FCM_SERVICE_ACCOUNT_JSON: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  FCM_SERVICE_ACCOUNT_FILE: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  FCM_PROJECT_ID: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]{4,40}$/, "FCM_PROJECT_ID must be a Firebase project id"))),
 });
 
 /**

@@ -15,7 +15,7 @@ import { checkLedger, type LedgerCheck } from "../services/wallet/ledger";
 import { renewDue } from "../services/operator/subscriptions";
 import { decideBankTopup } from "../services/wallet/topups";
 import { AppError } from "../lib/errors";
-import { decideMarksheet } from "../services/profile/marksheets";
+import { announceContent, notifyDivision, notifyLogin } from "../services/notifications/operator";
 
 const env = loadEnv({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
 const base = env.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${env.PORT}`;
@@ -150,19 +150,63 @@ const COMMANDS: Record<string, Command> = {
       return 0;
     },
   },
-  marksheet: {
-    usage: "marksheet <id> approve|reject [reason]          decide a pupil's report card",
-    async run([id, decision, ...reason]) {
-      if (!id || !/^\d{1,10}$/.test(id) || (decision !== "approve" && decision !== "reject")) return usage();
-      const text = reason.join(" ").trim() || null;
-      type Decided = { id: number; status: string };
-      const m = await run<Decided>(`/admin/marksheets/${id}/decision`, { decision, reason: text }, (deps) => decideMarksheet(deps, Number(id), decision, text)).catch(refused);
-      if (!m) return 1;
-      console.log(`report card ${m.id} ${m.status}`);
+  notify: {
+    usage: "notify <login> <title> <body> [--link /route] [--category c] [--message]   a notification + push to one pupil",
+    async run(args) {
+      const o = notificationArgs(args);
+      if (!o || o.positional.length !== 3) return usage();
+      const [login, title, body] = o.positional as [string, string, string];
+      type Done = { userId: number; notificationId: number | null; messageId: number | null; pushed: number };
+      const input = { title, body, link: o.link, category: o.category, message: o.message };
+      const d = await run<Done>("/admin/notify", { login, ...input }, (deps) => notifyLogin(deps, login, input)).catch(refused);
+      if (!d) return 1;
+      console.log(d.notificationId ? `notification ${d.notificationId} for user ${d.userId}${d.messageId ? `, message ${d.messageId}` : ""}: ${d.pushed} push(es) sent` : `user ${d.userId} turned this category off: nothing sent`);
+      return 0;
+    },
+  },
+  "notify-class": {
+    usage: "notify-class <division id|name> <title> <body> [--link /route] [--category c]   the same to every pupil of a class",
+    async run(args) {
+      const o = notificationArgs(args);
+      if (!o || o.positional.length !== 3) return usage();
+      const [division, title, body] = o.positional as [string, string, string];
+      type Done = { divisionId: number; notified: number; pushed: number };
+      const input = { title, body, link: o.link, category: o.category };
+      const d = await run<Done>("/admin/notify-class", { division, ...input }, (deps) => notifyDivision(deps, division, input)).catch(refused);
+      if (!d) return 1;
+      console.log(`class ${d.divisionId}: ${d.notified} pupil(s) notified, ${d.pushed} push(es) sent`);
+      return 0;
+    },
+  },
+  "announce-content": {
+    usage: "announce-content <content id>                   a new lesson or recording: its class's pupils are notified",
+    async run([id]) {
+      if (!id || !/^\d{1,10}$/.test(id)) return usage();
+      type Done = { link: string; notified: number; pushed: number };
+      const d = await run<Done>("/admin/announce-content", { contentId: Number(id) }, (deps) => announceContent(deps, Number(id))).catch(refused);
+      if (!d) return 1;
+      console.log(`${d.link}: ${d.notified} pupil(s) notified, ${d.pushed} push(es) sent`);
       return 0;
     },
   },
 };
+
+/** `--link`, `--category` and `--message` of the notify commands, and the other arguments in order. */
+function notificationArgs(args: string[]) {
+  const positional: string[] = [];
+  let link: string | undefined;
+  let category: string | undefined;
+  let message = false;
+  for (let i = 0; i < args.length; i += 1) {
+    const a = args[i]!;
+    if (a === "--link") link = args[(i += 1)];
+    else if (a === "--category") category = args[(i += 1)];
+    else if (a === "--message") message = true;
+    else positional.push(a);
+  }
+  if ((args.includes("--link") && !link) || (args.includes("--category") && !category)) return null;
+  return { positional, link, category, message };
+}
 
 function usage(): number {
   console.error(Object.values(COMMANDS).map((c, i) => `${i === 0 ? "usage:" : "      "} npm run admin -- ${c.usage}`).join("\n"));

@@ -786,52 +786,86 @@ export const helpVideos = pgTable("help_videos", {
   visible: boolean("visible").notNull().default(true),
 });
 
-// ───────────────────────── profile, report cards, class change (issue 12) ─────────────────────────
-/** A pupil's report card (SPEC §3 "Marksheet"): the file lives under DATA_DIR/uploads/marksheets, named by `fileKey`. */
-export const marksheets = pgTable(
-  "marksheets",
+// ───────────────────────── notifications, messages, pop-ups and push (issue 11) ─────────────────────────
+/** One notification of the bell (SPEC §3 "Notification"): its preference category, its link (an app route), seen or not. */
+export const notifications = pgTable(
+  "notifications",
   {
     id: serial("id").primaryKey(),
     userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    divisionId: integer("division_id").notNull().references(() => divisions.id),
-    trimester: integer("trimester").notNull(),
+    category: text("category").notNull(),
+    type: text("type").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    link: text("link"),
+    data: jsonb("data").$type<Record<string, string>>().notNull().default({}),
+    seen: boolean("seen").notNull().default(false),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("notifications_user_idx").on(t.userId, t.id), index("notifications_unseen_idx").on(t.userId).where(sql`not ${t.seen}`)],
+);
+
+/** A device's push token (FCM registration token), bound to the session that registered it: a revoked session gets nothing. */
+export const pushTokens = pgTable(
+  "push_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    sessionId: uuid("session_id").references(() => sessions.id, { onDelete: "cascade" }),
+    token: text("token").notNull(),
+    platform: text("platform").notNull().default("web"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("push_tokens_token_uq").on(t.token), index("push_tokens_user_idx").on(t.userId)],
+);
+
+/** The push outbox: one row per (notification, device), written with the notification, sent after commit, retried. */
+export const pushDeliveries = pgTable(
+  "push_deliveries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    notificationId: integer("notification_id").notNull().references(() => notifications.id, { onDelete: "cascade" }),
+    tokenId: integer("token_id").notNull().references(() => pushTokens.id, { onDelete: "cascade" }),
+    status: text("status").$type<"pending" | "sent" | "failed">().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("push_deliveries_pending_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+);
+
+/** A message of the messages menu (SPEC §3 "Message": _id, seen, message {name, body, created_at}). */
+export const inboxMessages = pgTable(
+  "inbox_messages",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    status: text("status").$type<"pending" | "approved" | "rejected">().notNull().default("pending"),
-    rejectReason: text("reject_reason"),
-    fileKey: text("file_key").notNull(),
-    mime: text("mime").notNull(),
-    size: integer("size").notNull(),
+    body: text("body").notNull(),
+    seen: boolean("seen").notNull().default(false),
     createdAt: ts("created_at").notNull().defaultNow(),
-    decidedAt: ts("decided_at"),
   },
-  (t) => [index("marksheets_user_idx").on(t.userId, t.id)],
+  (t) => [index("inbox_messages_user_idx").on(t.userId, t.id)],
 );
 
-/** A class-change request (SPEC §3 "Division-change request"); at most one pending per pupil. */
-export const divisionChangeRequests = pgTable(
-  "division_change_requests",
-  {
-    id: serial("id").primaryKey(),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    oldDivisionId: integer("old_division_id").references(() => divisions.id),
-    newDivisionId: integer("new_division_id").notNull().references(() => divisions.id),
-    reasonId: integer("reason_id").notNull().references(() => editDivisionReasons.id),
-    reason2: text("reason2"),
-    status: text("status").$type<"pending" | "approved" | "rejected">().notNull().default("pending"),
-    createdAt: ts("created_at").notNull().defaultNow(),
-    decidedAt: ts("decided_at"),
-  },
-  (t) => [index("division_change_requests_user_idx").on(t.userId, t.id)],
-);
+/** A pop-up of the notification service (SPEC §3 "Pop-up": _id, popup name, body), for everyone or one class. */
+export const popups = pgTable("popups", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  body: text("body").notNull(),
+  divisionId: integer("division_id").references(() => divisions.id),
+  active: boolean("active").notNull().default(true),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
 
-/** A new e-mail or phone of the profile waiting for its code (`POST /user/confirm-code`). */
-export const contactChanges = pgTable(
-  "contact_changes",
+/** "Do not show again" (GET popup/hide). */
+export const popupHides = pgTable(
+  "popup_hides",
   {
+    popupId: integer("popup_id").notNull().references(() => popups.id, { onDelete: "cascade" }),
     userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind").$type<"email" | "phone">().notNull(),
-    value: text("value").notNull(),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: "contact_changes_pk", columns: [t.userId, t.kind] })],
+  (t) => [primaryKey({ columns: [t.popupId, t.userId] })],
 );

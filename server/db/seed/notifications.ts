@@ -1,9 +1,48 @@
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
+import { inboxMessages, notifications, popups, users } from "../schema";
 
-/** Notifications, messages, pop-ups and push (issue 11): the seed data. Returns true when it seeded (first start). */
+const HOUR = 3600_000;
+
+/**
+ * Notifications, messages, pop-ups and push (issue 11): the seed data. Returns true when it seeded (first start).
+ * The demo pupil `eleve` gets a few notifications of each group (some seen), two messages and a welcome pop-up
+ * for everyone; everything else is produced by the platform's own events.
+ */
 export async function seedNotifications(db: Db, now: Date, opts: { demo: boolean }): Promise<boolean> {
-  void db;
-  void now;
-  void opts;
-  return false;
+  if (!opts.demo) return false;
+  const [done] = await db.select({ n: sql<number>`count(*)::int` }).from(popups);
+  if (Number(done?.n ?? 0) > 0) return false;
+  const [eleve] = await db.select({ id: users.id }).from(users).where(eq(users.email, "eleve@darsi.tn")).limit(1);
+  await db.insert(popups).values({
+    name: "Bienvenue sur Darsi",
+    body: "Les séances en direct de la semaine sont dans « En direct ». Activez les notifications pour ne rien manquer.",
+  });
+  if (!eleve) return true;
+  const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR);
+  const msgs = await db
+    .insert(inboxMessages)
+    .values([
+      {
+        userId: eleve.id,
+        name: "Bienvenue dans votre messagerie",
+        body: "Vous recevrez ici les messages de l'équipe Darsi : changements de planning, conseils de révision et réponses à vos demandes.",
+        seen: true,
+        createdAt: at(72),
+      },
+      {
+        userId: eleve.id,
+        name: "Bac blanc de mathématiques",
+        body: "Le bac blanc de mathématiques aura lieu samedi à 9 h. Le sujet sera disponible dans l'onglet Examens de la matière.",
+        createdAt: at(5),
+      },
+    ])
+    .returning({ id: inboxMessages.id });
+  await db.insert(notifications).values([
+    { userId: eleve.id, category: "completeInformation", type: "welcome", title: "Bienvenue sur Darsi", body: "Complétez votre profil pour profiter de toutes les fonctionnalités.", link: "/mon-profil", seen: true, createdAt: at(96) },
+    { userId: eleve.id, category: "uploadNewContent", type: "new_content", title: "Nouveau cours", body: "Mathématiques : un nouveau cours sur les suites numériques est en ligne.", link: "/subjects", createdAt: at(30) },
+    { userId: eleve.id, category: "updateSession", type: "session_moved", title: "Séance déplacée", body: "La séance de physique de mercredi est déplacée à 18 h.", link: "/sessions", createdAt: at(8) },
+    { userId: eleve.id, category: "completeInformation", type: "message", title: "Nouveau message", body: "Bac blanc de mathématiques", link: `/inbox/${msgs[1]!.id}`, createdAt: at(5) },
+  ]);
+  return true;
 }

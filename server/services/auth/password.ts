@@ -5,6 +5,7 @@ import { issueToken, revokeAllSessions, type AuthInfo } from "../../lib/auth";
 import { hashPassword, verifyPassword } from "../../lib/crypto";
 import type { Deps } from "../../lib/deps";
 import { AppError, fieldError, notFound } from "../../lib/errors";
+import { notify } from "../notifications/notify";
 import { consumeCode, createCode } from "./codes";
 import { sendCode } from "./send-code";
 import { codeDestination, findByCredential } from "./users";
@@ -22,10 +23,21 @@ export async function requestPasswordReset(deps: Deps, credential: string): Prom
 async function setPassword(deps: Deps, userId: number, plain: string) {
   const now = deps.now();
   const passwordHash = await hashPassword(plain);
-  await deps.db
-    .update(users)
-    .set({ passwordHash, passwordChangedAt: now, mustChangePassword: false, passwordExpired: false })
-    .where(eq(users.id, userId));
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: now, mustChangePassword: false, passwordExpired: false })
+      .where(eq(users.id, userId));
+    // Queued while the sessions are still live: the pupil's other devices hear of it (then they are signed out).
+    await notify(tx, {
+      userId,
+      category: "changePassword",
+      type: "password_changed",
+      title: "Mot de passe modifié",
+      body: "Le mot de passe de votre compte a été modifié. Si ce n'est pas vous, réinitialisez-le.",
+      link: "/mon-profil",
+    });
+  });
   // Every token issued before now stops working.
   await revokeAllSessions(deps.db, userId, now);
 }

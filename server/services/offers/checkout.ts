@@ -20,6 +20,8 @@ import { withIdempotency, type IdempotentResult } from "../../lib/idempotency";
 import { balanceOf, PLATFORM_WALLETS, postMovement } from "../wallet/ledger";
 import { freeOffersTaken, liveSubscriptions, loadClassOffers, markOwned, ownedSubjects, tunisDay } from "./catalogue";
 import { codeStanding, toAppliedDto } from "./discount-codes";
+import { splitMillimes } from "../../../domain/money";
+import { notify } from "../notifications/notify";
 
 export async function buyOffer(
   deps: Pick<Deps, "db" | "now">,
@@ -137,6 +139,17 @@ export async function buyOffer(
         });
       }
       await tx.delete(appliedDiscountCodes).where(eq(appliedDiscountCodes.id, code.applied.id));
+      // The referrer hears that the gift code was used (SPEC §3 giftCodeUsed).
+      if (c.kind === "referral" && c.userId !== null) {
+        await notify(tx, {
+          userId: c.userId,
+          category: "giftCodeUsed",
+          type: "gift_code_used",
+          title: "Code cadeau utilisé",
+          body: profit > 0 ? `Votre code ${c.code} a été utilisé : ${splitMillimes(profit).dinars} points gagnés.` : `Votre code ${c.code} a été utilisé.`,
+          link: "/porte-monnaie",
+        });
+      }
     }
 
     return {

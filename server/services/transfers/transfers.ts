@@ -25,6 +25,7 @@ import { withIdempotency, type IdempotentResult } from "../../lib/idempotency";
 import { balanceOf, postMovement } from "../wallet/ledger";
 import { codeDestination } from "../auth/users";
 import { checkTransferCode, countWrongTry, createTransferCode } from "./codes";
+import { notify } from "../notifications/notify";
 
 /** Account types that hold a wallet of their own and may receive points. */
 const RECEIVER_TYPES = ["student", "influencer"] as const;
@@ -92,6 +93,15 @@ export async function createTransfer(deps: Deps, auth: AuthInfo, input: Transfer
       .returning();
     const code = await createTransferCode(deps, tx, sender.id, row!.id);
     toSend = { code, dest: codeDestination(sender) };
+    await notify(tx, {
+      userId: sender.id,
+      category: "transferPoint",
+      type: "transfer_to_confirm",
+      title: "Transfert à confirmer",
+      body: `Confirmez le transfert de ${splitMillimes(input.points).dinars} points à ${fullName(receiver)} avec le code reçu.`,
+      link: "/porte-monnaie",
+      data: { transferId: String(row!.id) },
+    });
     return toDto(row!, sender.id, new Map([[sender.id, fullName(sender)], [receiver.id, fullName(receiver)]]));
   });
   if (!result.replayed && toSend) await sendTransferCode(deps, toSend.dest, toSend.code, result.result);
@@ -157,7 +167,17 @@ export async function confirmTransfer(
         .where(and(eq(transfers.id, row.id), eq(transfers.status, "pending")))
         .returning();
       if (!done) throw new AppError(409, "transfer_not_pending");
-      return toDto(done, auth.userId, await namesOf(tx, [done.fromUserId, done.toUserId]));
+      const names = await namesOf(tx, [done.fromUserId, done.toUserId]);
+      await notify(tx, {
+        userId: done.toUserId,
+        category: "transferPoint",
+        type: "transfer_received",
+        title: "Points reçus",
+        body: `${names.get(done.fromUserId) ?? ""} vous a transféré ${splitMillimes(done.amount).dinars} points.`,
+        link: "/porte-monnaie",
+        data: { transferId: String(done.id) },
+      });
+      return toDto(done, auth.userId, names);
     });
   } catch (err) {
     if (err instanceof WrongCode) {

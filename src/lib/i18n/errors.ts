@@ -144,23 +144,11 @@ export const ERROR_MESSAGES: Record<Known, MessageDescriptor> = {
   review_exists: msg`Vous avez déjà noté cette séance`,
   session_not_attended: msg`Vous n'avez pas assisté à cette séance`,
   start_invalid: msg`Date de début invalide`,
-  phone2_invalid: msg`Le second numéro de téléphone est invalide`,
-  phone2_same_as_phone: msg`Le second numéro doit être différent du premier`,
-  gender_invalid: msg`Choisissez un genre`,
-  country_state_required: msg`Remplir les champs pays gouvernorat`,
-  delegation_invalid: msg`Délégation invalide`,
-  institute_invalid: msg`Établissement invalide`,
-  reason_required: msg`Choisissez un motif`,
-  reason_invalid: msg`Motif invalide`,
-  reason_other_required: msg`Précisez le motif`,
-  division_unchanged: msg`C'est déjà votre classe`,
-  division_change_pending: msg`Une demande de changement de classe est déjà en attente`,
-  trimester_invalid: msg`Choisissez un trimestre`,
-  file_required: msg`Choisissez un fichier`,
-  file_type_invalid: msg`Le fichier doit être un PDF ou une image`,
-  marksheet_not_pending: msg`Ce bulletin n'est plus modifiable`,
-  parent_phone_invalid: msg`Le numéro du parent est invalide`,
-  decision_invalid: msg`Décision invalide`,
+  // notifications (issue 11)
+  order_invalid: msg`Tri invalide`,
+  search_invalid: msg`Filtre invalide`,
+  preference_invalid: msg`Préférence de notification invalide`,
+  platform_invalid: msg`Appareil invalide`,
 };
 
 export function codeMessage(i18n: I18n, code: string | undefined): string | undefined {

@@ -1,0 +1,144 @@
+/**
+ * Web push through Firebase Cloud Messaging (DESIGN §1 adapters). Two implementations behind one interface:
+ *
+ * - `fcm`: the FCM HTTP v1 API. A Google service account (FCM_SERVICE_ACCOUNT_JSON, or FCM_SERVICE_ACCOUNT_FILE) signs
+ *   a JWT (RS256) that is exchanged at its `token_uri` for an OAuth2 access token (scope firebase.messaging, kept
+ *   until a minute before it expires), then `POST https://fcm.googleapis.com/v1/projects/{project}/messages:send`.
+ * - `outbox` (no credentials, development and tests): writes the exact request it would send (URL and JSON body) to
+ *   the dev outbox (`channel: "push"`, `to`: the device token) and to the log.
+ */
+import { createSign } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { Db } from "../../db/client";
+import { outboxMessages } from "../../db/schema";
+import type { Env } from "../../env";
+import type { Logger } from "../../lib/logger";
+
+/** What a push carries (strings only in `data`, as FCM requires). */
+export interface PushContent {
+  title: string;
+  body: string;
+  /** Absolute URL of the app route to open (`webpush.fcm_options.link`, HTTPS in production). */
+  link: string;
+  data: Record<string, string>;
+  icon: string;
+  badge: string;
+}
+
+export type PushResult = { ok: true } | { ok: false; permanent: boolean; error: string };
+
+export interface PushSender {
+  readonly kind: "fcm" | "outbox";
+  send(token: string, content: PushContent): Promise<PushResult>;
+}
+
+/** The FCM v1 request body for one device (also what the outbox records). */
+export function fcmMessage(token: string, c: PushContent) {
+  return {
+    message: {
+      token,
+      notification: { title: c.title, body: c.body },
+      data: { ...c.data, link: c.link },
+      webpush: {
+        headers: { Urgency: "high", TTL: String(7 * 24 * 3600) },
+        notification: { icon: c.icon, badge: c.badge, tag: c.data.notificationId ? `n-${c.data.notificationId}` : undefined },
+        fcm_options: { link: c.link },
+      },
+    },
+  };
+}
+
+interface ServiceAccount {
+  project_id: string;
+  client_email: string;
+  private_key: string;
+  token_uri?: string;
+}
+
+/** Reads the service account from the environment; undefined when push is not configured. */
+export function readServiceAccount(env: Pick<Env, "FCM_SERVICE_ACCOUNT_JSON" | "FCM_SERVICE_ACCOUNT_FILE">): ServiceAccount | undefined {
+  const raw = env.FCM_SERVICE_ACCOUNT_JSON ?? (env.FCM_SERVICE_ACCOUNT_FILE ? readFileSync(env.FCM_SERVICE_ACCOUNT_FILE, "utf8") : undefined);
+  if (!raw) return undefined;
+  const json = JSON.parse(raw) as Partial<ServiceAccount>;
+  if (!json.client_email || !json.private_key || !json.project_id) {
+    throw new Error("Invalid environment:\n  FCM_SERVICE_ACCOUNT_JSON: a service account needs project_id, client_email and private_key");
+  }
+  return json as ServiceAccount;
+}
+
+const b64url = (s: string | Buffer) => Buffer.from(s).toString("base64url");
+
+/** A signed JWT assertion for Google's OAuth2 token endpoint (RFC 7523). */
+export function serviceAccountAssertion(sa: ServiceAccount, nowMs: number): string {
+  const iat = Math.floor(nowMs / 1000);
+  const header = b64url(JSON.stringify({ alg: "RS256", typ: "JWT" }));
+  const claims = b64url(
+    JSON.stringify({
+      iss: sa.client_email,
+      scope: "https://www.googleapis.com/auth/firebase.messaging",
+      aud: sa.token_uri ?? "https://oauth2.googleapis.com/token",
+      iat,
+      exp: iat + 3600,
+    }),
+  );
+  const signature = createSign("RSA-SHA256").update(`${header}.${claims}`).sign(sa.private_key);
+  return `${header}.${claims}.${b64url(signature)}`;
+}
+
+export function createFcmPush(sa: ServiceAccount, projectId: string, log: Logger, fetchImpl: typeof fetch = fetch): PushSender {
+  let cached: { token: string; until: number } | undefined;
+  async function accessToken(): Promise<string> {
+    if (cached && cached.until > Date.now()) return cached.token;
+    const res = await fetchImpl(sa.token_uri ?? "https://oauth2.googleapis.com/token", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion: serviceAccountAssertion(sa, Date.now()) }),
+    });
+    if (!res.ok) throw new Error(`oauth2 token ${res.status}`);
+    const json = (await res.json()) as { access_token: string; expires_in?: number };
+    cached = { token: json.access_token, until: Date.now() + ((json.expires_in ?? 3600) - 60) * 1000 };
+    return json.access_token;
+  }
+  const url = `https://fcm.googleapis.com/v1/projects/${encodeURIComponent(projectId)}/messages:send`;
+  return {
+    kind: "fcm",
+    async send(token, content) {
+      try {
+        const res = await fetchImpl(url, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${await accessToken()}` },
+          body: JSON.stringify(fcmMessage(token, content)),
+        });
+        if (res.ok) return { ok: true };
+        const text = await res.text();
+        if (res.status === 401) cached = undefined;
+        // UNREGISTERED (404) and a malformed token (400 INVALID_ARGUMENT) will never succeed: the token is dropped.
+        const permanent = res.status === 404 || (res.status === 400 && /registration token|UNREGISTERED|INVALID_ARGUMENT/.test(text));
+        return { ok: false, permanent, error: `fcm ${res.status}` };
+      } catch (err) {
+        log.warn("push failed", { error: String(err) });
+        return { ok: false, permanent: false, error: String(err).slice(0, 200) };
+      }
+    },
+  };
+}
+
+/** The local adapter: the request FCM would get, written to the dev outbox. */
+export function createOutboxPush(db: Db, log: Logger, projectId = "darsi-dev"): PushSender {
+  const url = `https://fcm.googleapis.com/v1/projects/${projectId}/messages:send`;
+  return {
+    kind: "outbox",
+    async send(token, content) {
+      const request = { method: "POST", url, body: fcmMessage(token, content) };
+      await db.insert(outboxMessages).values({ to: token, channel: "push", kind: content.data.type ?? "push", body: JSON.stringify(request) });
+      log.info("push sent", { to: token.slice(0, 12), title: content.title });
+      return { ok: true };
+    },
+  };
+}
+
+export function createPush(env: Env, db: Db, log: Logger): PushSender {
+  const sa = readServiceAccount(env);
+  if (!sa) return createOutboxPush(db, log);
+  return createFcmPush(sa, env.FCM_PROJECT_ID ?? sa.project_id, log);
+}

@@ -1,0 +1,19 @@
+import { NotificationsQuery } from "../../../domain/schemas/notifications";
+import { PUPIL_ONLY } from "../../lib/access";
+import { defineRoute } from "../../lib/route";
+import { listNotifications } from "../../services/notifications/inbox";
+
+export default defineRoute({
+  method: "get",
+  path: "/student/notifications",
+  summary: "The bell: the pupil's notifications (?page&orderBy=id&sortedBy=desc&perPage=24, search=seen:false for unread); meta adds unread",
+  tag: "notifications",
+  auth: "required",
+  access: PUPIL_ONLY,
+  query: NotificationsQuery,
+  response: "NotificationDto[] with meta { current_page, last_page, total, unread }",
+  handler: async ({ deps, auth, query }) => {
+    const { payload, meta } = await listNotifications(deps, auth, query);
+    return { payload, meta } as never;
+  },
+});

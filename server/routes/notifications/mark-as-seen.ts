@@ -1,0 +1,19 @@
+import { NotificationIdParams } from "../../../domain/schemas/notifications";
+import { PUPIL_ONLY } from "../../lib/access";
+import { defineRoute } from "../../lib/route";
+import { markSeen } from "../../services/notifications/inbox";
+
+export default defineRoute({
+  method: "post",
+  path: "/student/notifications/{id}/mark-as-seen",
+  summary: "Marks one of the pupil's notifications seen (idempotent); another user's is 404",
+  tag: "notifications",
+  auth: "required",
+  access: { ...PUPIL_ONLY, otherPupil: 404 },
+  params: NotificationIdParams,
+  response: "NotificationDto (and unread)",
+  handler: async ({ deps, auth, params }) => {
+    const { payload, unread } = await markSeen(deps, auth, params.id);
+    return { payload: { ...payload, unread } };
+  },
+});
