@@ -16,6 +16,7 @@ import { renewDue } from "../services/operator/subscriptions";
 import { decideBankTopup } from "../services/wallet/topups";
 import { AppError } from "../lib/errors";
 import { announceContent, notifyDivision, notifyLogin } from "../services/notifications/operator";
+import { decideMarksheet } from "../services/profile/marksheets";
 
 const env = loadEnv({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
 const base = env.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${env.PORT}`;
@@ -147,6 +148,18 @@ const COMMANDS: Record<string, Command> = {
       const t = await run<Topup>(`/admin/topups/${id}/reject`, {}, (deps) => decideBankTopup(deps, Number(id), "rejected")).catch(refused);
       if (!t) return 1;
       console.log(`top-up ${t.id} ${t.status}: nothing credited`);
+      return 0;
+    },
+  },
+  marksheet: {
+    usage: "marksheet <id> approve|reject [reason]          decide a pupil's report card",
+    async run([id, decision, ...reason]) {
+      if (!id || !/^\d{1,10}$/.test(id) || (decision !== "approve" && decision !== "reject")) return usage();
+      const text = reason.join(" ").trim() || null;
+      type Decided = { id: number; status: string };
+      const m = await run<Decided>(`/admin/marksheets/${id}/decision`, { decision, reason: text }, (deps) => decideMarksheet(deps, Number(id), decision, text)).catch(refused);
+      if (!m) return 1;
+      console.log(`report card ${m.id} ${m.status}`);
       return 0;
     },
   },

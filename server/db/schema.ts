@@ -786,6 +786,56 @@ export const helpVideos = pgTable("help_videos", {
   visible: boolean("visible").notNull().default(true),
 });
 
+// ───────────────────────── profile, report cards, class change (issue 12) ─────────────────────────
+/** A pupil's report card (SPEC §3 "Marksheet"): the file lives under DATA_DIR/uploads/marksheets, named by `fileKey`. */
+export const marksheets = pgTable(
+  "marksheets",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    divisionId: integer("division_id").notNull().references(() => divisions.id),
+    trimester: integer("trimester").notNull(),
+    name: text("name").notNull(),
+    status: text("status").$type<"pending" | "approved" | "rejected">().notNull().default("pending"),
+    rejectReason: text("reject_reason"),
+    fileKey: text("file_key").notNull(),
+    mime: text("mime").notNull(),
+    size: integer("size").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    decidedAt: ts("decided_at"),
+  },
+  (t) => [index("marksheets_user_idx").on(t.userId, t.id)],
+);
+
+/** A class-change request (SPEC §3 "Division-change request"); at most one pending per pupil. */
+export const divisionChangeRequests = pgTable(
+  "division_change_requests",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    oldDivisionId: integer("old_division_id").references(() => divisions.id),
+    newDivisionId: integer("new_division_id").notNull().references(() => divisions.id),
+    reasonId: integer("reason_id").notNull().references(() => editDivisionReasons.id),
+    reason2: text("reason2"),
+    status: text("status").$type<"pending" | "approved" | "rejected">().notNull().default("pending"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    decidedAt: ts("decided_at"),
+  },
+  (t) => [index("division_change_requests_user_idx").on(t.userId, t.id)],
+);
+
+/** A new e-mail or phone of the profile waiting for its code (`POST /user/confirm-code`). */
+export const contactChanges = pgTable(
+  "contact_changes",
+  {
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"email" | "phone">().notNull(),
+    value: text("value").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "contact_changes_pk", columns: [t.userId, t.kind] })],
+);
+
 // ───────────────────────── notifications, messages, pop-ups and push (issue 11) ─────────────────────────
 /** One notification of the bell (SPEC §3 "Notification"): its preference category, its link (an app route), seen or not. */
 export const notifications = pgTable(
