@@ -31,6 +31,8 @@ function clientIp(c: Context): string {
 }
 
 const FORM_TYPES = /^\s*(multipart\/form-data|application\/x-www-form-urlencoded)\b/i;
+/** The raw body of an upload that declares `upload.raw` (a chunk of a resumable upload). */
+const RAW_TYPE = /^\s*application\/octet-stream\s*(;|$)/i;
 
 async function readJson(c: Context): Promise<unknown> {
   const type = c.req.header("content-type") ?? "";
@@ -61,7 +63,8 @@ const tooLarge = () => new AppError(413, "payload_too_large");
  */
 function bodyGuards(def: RouteDef): MiddlewareHandler[] {
   if (def.method !== "post" && def.method !== "put") return [];
-  const isUpload = (c: Context) => Boolean(def.upload) && FORM_TYPES.test(c.req.header("content-type") ?? "");
+  const isUpload = (c: Context) =>
+    Boolean(def.upload) && (FORM_TYPES.test(c.req.header("content-type") ?? "") || (def.upload!.raw === true && RAW_TYPE.test(c.req.header("content-type") ?? "")));
   const refuseForms: MiddlewareHandler = async (c, next) => {
     if (!def.upload && FORM_TYPES.test(c.req.header("content-type") ?? "")) throw new AppError(415, "unsupported_media_type");
     await next();

@@ -919,3 +919,68 @@ export const popupHides = pgTable(
   },
   (t) => [primaryKey({ columns: [t.popupId, t.userId] })],
 );
+
+// ───────────────────────── exams (issue 10) ─────────────────────────
+/** An exam of a subject (bac blanc or devoir): open from `appearance_date` to `due_date`; `duration` 0 = 60 minutes. */
+export const exams = pgTable("exams", {
+  id: serial("id").primaryKey(),
+  subjectId: integer("subject_id").notNull().references(() => subjects.id, { onDelete: "cascade" }),
+  instructorId: integer("instructor_id").references(() => instructors.id),
+  name: text("name").notNull(),
+  nameAr: text("name_ar"),
+  nameEn: text("name_en"),
+  kind: text("kind").$type<"bac_blanc" | "devoir">().notNull(),
+  appearanceDate: ts("appearance_date").notNull(),
+  dueDate: ts("due_date").notNull(),
+  duration: integer("duration").notNull().default(0),
+  disabled: boolean("disabled").notNull().default(false),
+});
+
+/** The exam's own files (exam, homework, homework correction, exam correction), under the uploads directory. */
+export const examDocuments = pgTable("exam_documents", {
+  id: serial("id").primaryKey(),
+  examId: integer("exam_id").notNull().references(() => exams.id, { onDelete: "cascade" }),
+  kind: text("kind").$type<"exam" | "homework" | "homework_correction" | "exam_correction">().notNull(),
+  name: text("name").notNull(),
+  storageKey: text("storage_key").notNull(),
+  size: integer("size").notNull(),
+  mime: text("mime").notNull(),
+});
+
+/** A pupil's start of an exam: the server-owned timer (one row, never rewritten: a second start returns it). */
+export const examStarts = pgTable(
+  "exam_starts",
+  {
+    examId: integer("exam_id").notNull().references(() => exams.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    startedAt: ts("started_at").notNull(),
+    deadline: ts("deadline").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.examId, t.userId] })],
+);
+
+/** A pupil's homework file (checked by content, stored under the uploads directory). */
+export const examHomeworkFiles = pgTable("exam_homework_files", {
+  id: serial("id").primaryKey(),
+  examId: integer("exam_id").notNull().references(() => exams.id, { onDelete: "cascade" }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  mime: text("mime").notNull(),
+  size: integer("size").notNull(),
+  storageKey: text("storage_key").notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+/** A resumable homework upload: `received` bytes stored so far; chunks taken until `accept_until`. */
+export const examUploads = pgTable("exam_uploads", {
+  id: uuid("id").primaryKey(),
+  examId: integer("exam_id").notNull().references(() => exams.id, { onDelete: "cascade" }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  size: integer("size").notNull(),
+  received: integer("received").notNull().default(0),
+  storageKey: text("storage_key").notNull(),
+  createdAt: ts("created_at").notNull(),
+  acceptUntil: ts("accept_until").notNull(),
+  fileId: integer("file_id").references(() => examHomeworkFiles.id, { onDelete: "set null" }),
+});

@@ -76,7 +76,14 @@ export interface RouteDef<
    * a `multipart/form-data` body, up to `maxBytes`, which its handler streams to storage itself (`c.req.raw.body`);
    * every other route refuses multipart and url-encoded bodies (415 `unsupported_media_type`).
    */
-  upload?: { maxBytes: number };
+  upload?: {
+    maxBytes: number;
+    /**
+     * Also takes a raw `application/octet-stream` body (the chunks of a resumable upload), streamed the same way and
+     * counted against `maxBytes`; any other body type is up to the handler (it refuses it).
+     */
+    raw?: boolean;
+  };
   /**
    * "required" on every operation that moves points or money (DESIGN §3): a request without an `Idempotency-Key`
    * is refused (422 `idempotency_key_required`) before anything runs; the handler applies it once with

@@ -127,10 +127,10 @@ describe("body limits", () => {
     expect(res.json.code).toBe("unsupported_media_type");
   });
 
-  it("every operation with a body has a limit; no operation takes uploads yet", () => {
+  it("every operation with a body has a limit; an upload declares its own (at most 32 MiB)", () => {
     const routes = apiRoutes(h.deps.env);
     for (const r of routes) {
-      expect(r.upload, `${r.method} ${r.path}`).toBeUndefined();
+      if (r.upload) expect(r.upload.maxBytes, `${r.method} ${r.path}`).toBeLessThanOrEqual(32 * 1024 * 1024);
       if (r.bodyLimit !== undefined) expect(r.bodyLimit).toBeLessThanOrEqual(64 * 1024);
     }
     expect(DEFAULT_BODY_LIMIT).toBe(16 * 1024);

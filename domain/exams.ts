@@ -1,0 +1,269 @@
+/**
+ * Exams (issue 10): the rules shared by the server and the client — durations, the pupil's state of an exam, the timer's
+ * label and warnings, and what homework may be uploaded (types by content, sizes, the resumable protocol's limits and
+ * the grace period). Pure, framework-free.
+ */
+
+/** SPEC §9: a duration of 0 means 60 minutes. */
+export const DEFAULT_EXAM_MINUTES = 60;
+/** Countdown tick (SPEC §9). */
+export const TIMER_TICK_MS = 1000;
+
+/** The exam's duration in milliseconds (0 = 60 minutes). */
+export function examDurationMs(durationMinutes: number): number {
+  return (durationMinutes > 0 ? durationMinutes : DEFAULT_EXAM_MINUTES) * 60_000;
+}
+
+/**
+ * The pupil's own deadline once started: the start plus the duration, never after the exam's due date.
+ * (`due_date` closes the exam for everybody; an exam started late ends with it.)
+ */
+export function examDeadline(startedAt: Date, durationMinutes: number, dueDate: Date): Date {
+  return new Date(Math.min(startedAt.getTime() + examDurationMs(durationMinutes), dueDate.getTime()));
+}
+
+/**
+ * Where an exam stands for one pupil:
+ * - `upcoming`: not yet open (appearance date in the future);
+ * - `not_started`: open, not started ("Exam not started yet");
+ * - `started`: started and the pupil's deadline not reached (the countdown ticks);
+ * - `finished`: started and the pupil's time is over ("Temps écoulé"), the exam still open for others;
+ * - `expired`: past its due date.
+ */
+export type ExamState = "upcoming" | "not_started" | "started" | "finished" | "expired";
+export const EXAM_STATES: readonly ExamState[] = ["upcoming", "not_started", "started", "finished", "expired"];
+
+export function examState(
+  exam: { appearance_date: string | Date; due_date: string | Date },
+  deadline: string | Date | null,
+  nowMs: number,
+): ExamState {
+  const due = new Date(exam.due_date).getTime();
+  if (deadline !== null) {
+    if (nowMs < new Date(deadline).getTime()) return "started";
+    return nowMs >= due ? "expired" : "finished";
+  }
+  if (nowMs >= due) return "expired";
+  if (nowMs < new Date(exam.appearance_date).getTime()) return "upcoming";
+  return "not_started";
+}
+
+/** SPEC §4: at or below one second the timer shows 00:00:00 and reads "Temps écoulé" instead of "Temps restant". */
+export interface TimerView {
+  label: "remaining" | "elapsed";
+  /** hh:mm:ss (hours may pass 99 for a long window). */
+  text: string;
+  /** null, or the warning level: 20 % and 5 % of the time left. */
+  warning: null | "low" | "critical";
+}
+
+export const WARNING_LOW = 0.2;
+export const WARNING_CRITICAL = 0.05;
+
+const two = (n: number) => String(n).padStart(2, "0");
+
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  return `${two(Math.floor(total / 3600))}:${two(Math.floor((total % 3600) / 60))}:${two(total % 60)}`;
+}
+
+/** The timer for `remainingMs` left of a window of `totalMs`. */
+export function timerView(remainingMs: number, totalMs: number): TimerView {
+  if (remainingMs <= 1000) return { label: "elapsed", text: "00:00:00", warning: null };
+  const share = totalMs > 0 ? remainingMs / totalMs : 0;
+  const warning = share <= WARNING_CRITICAL ? "critical" : share <= WARNING_LOW ? "low" : null;
+  return { label: "remaining", text: formatCountdown(remainingMs), warning };
+}
+
+/**
+ * The device's clock offset from the server's: `serverTime - (local time at the middle of the request)`. The client
+ * adds it to its own clock (read on a monotonic clock between syncs), so a wrong device clock changes nothing.
+ */
+export function clockOffsetMs(serverTimeIso: string, sentAtMs: number, receivedAtMs: number): number {
+  return new Date(serverTimeIso).getTime() - (sentAtMs + receivedAtMs) / 2;
+}
+
+// ── Homework uploads ────────────────────────────────────────────────────────────────────────────────────────────
+
+/** SPEC §5: the allowed extensions. */
+export const UPLOAD_EXTENSIONS = ["gif", "jpg", "jpeg", "png", "pdf", "svg", "doc", "docx", "ppt", "pptx", "xls", "xlsx"] as const;
+export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
+/** The `accept` of the file input. */
+export const UPLOAD_ACCEPT = `${UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(",")},image/*,application/pdf`;
+
+/** What the first bytes of a file say it is. */
+export type SniffedKind = "pdf" | "jpeg" | "png" | "gif" | "svg" | "zip" | "ole";
+
+/** The kinds each extension's content must be: Office Open XML files are zip archives, the old Office files OLE2. */
+export const KIND_OF_EXTENSION: Record<UploadExtension, SniffedKind> = {
+  gif: "gif",
+  jpg: "jpeg",
+  jpeg: "jpeg",
+  png: "png",
+  pdf: "pdf",
+  svg: "svg",
+  doc: "ole",
+  docx: "zip",
+  ppt: "ole",
+  pptx: "zip",
+  xls: "ole",
+  xlsx: "zip",
+};
+
+export const MIME_OF_KIND: Record<SniffedKind, string> = {
+  pdf: "application/pdf",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  svg: "image/svg+xml",
+  zip: "application/octet-stream",
+  ole: "application/octet-stream",
+};
+
+/** How many first bytes `sniffKind` needs (an SVG is recognised within its first 512 bytes). */
+export const SNIFF_BYTES = 512;
+
+const startsWith = (b: Uint8Array, sig: number[], at = 0) => sig.every((x, i) => b[at + i] === x);
+
+/** The kind of a file by its magic bytes, or null when it is none of the allowed ones. */
+export function sniffKind(bytes: Uint8Array): SniffedKind | null {
+  if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return "pdf"; // %PDF-
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpeg";
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38])) return "gif"; // GIF8
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return "zip";
+  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return "ole";
+  let head = "";
+  for (let i = 0; i < Math.min(bytes.length, SNIFF_BYTES); i += 1) head += String.fromCharCode(bytes[i]!);
+  if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head.replace(/^\uFEFF|^ï»¿/, ""))) return "svg";
+  return null;
+}
+
+/** The extension of a file name (lower case), or null when it is not an allowed one. */
+export function uploadExtension(name: string): UploadExtension | null {
+  const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
+  return ext && (UPLOAD_EXTENSIONS as readonly string[]).includes(ext) ? (ext as UploadExtension) : null;
+}
+
+/** Does the content match the name's extension? */
+export function contentMatchesName(name: string, bytes: Uint8Array): boolean {
+  const ext = uploadExtension(name);
+  return ext !== null && sniffKind(bytes) === KIND_OF_EXTENSION[ext];
+}
+
+/** Largest homework file (a merged PDF of ten photos at 2,000 px, JPEG 0.9, is about 8–12 MB). */
+export const HOMEWORK_MAX_BYTES = 25 * 1024 * 1024;
+/** Files a pupil may keep on one exam. */
+export const HOMEWORK_MAX_FILES = 10;
+/** Longest file name. */
+export const FILE_NAME_MAX = 120;
+
+/**
+ * The resumable upload: the client creates an upload (name, size), then sends the bytes in chunks with their offset
+ * (`PUT …/uploads/{id}?offset=N`, `application/octet-stream`); `GET …/uploads/{id}` answers the stored offset. Bytes
+ * that reached the server before a connection dropped are kept, so the client resumes from the stored offset.
+ */
+export const UPLOAD_CHUNK_BYTES = 256 * 1024;
+/** The largest chunk the server takes in one request. */
+export const UPLOAD_CHUNK_MAX_BYTES = 1024 * 1024;
+/**
+ * Grace period: an upload created before the pupil's deadline may be finished up to 15 minutes after it (a slow or
+ * flapping connection must not cost the pupil the homework). No upload can be created at or after the deadline.
+ */
+export const UPLOAD_GRACE_MS = 15 * 60_000;
+
+/** Photos merged on the device: longest side at most 2,000 px, JPEG quality 0.9, one PDF of this name (SPEC §5). */
+export const IMAGE_MAX_EDGE = 2000;
+export const IMAGE_JPEG_QUALITY = 0.9;
+export const MERGED_PDF_NAME = "merged-images.pdf";
+/** PDF preview height (SPEC §9). */
+export const PDF_PREVIEW_HEIGHT = 700;
+
+/** The scaled size of an image whose longest side must not pass `max`. */
+export function scaledSize(width: number, height: number, max = IMAGE_MAX_EDGE): { width: number; height: number } {
+  const longest = Math.max(width, height);
+  if (longest <= max) return { width, height };
+  const k = max / longest;
+  return { width: Math.max(1, Math.round(width * k)), height: Math.max(1, Math.round(height * k)) };
+}
+
+/** Is a chunk for an upload created at `createdAt` still accepted at `nowMs` against the pupil's deadline? */
+export function uploadStillAccepted(createdAt: Date, deadline: Date, nowMs: number): boolean {
+  return createdAt.getTime() < deadline.getTime() && nowMs < deadline.getTime() + UPLOAD_GRACE_MS;
+}
+
+/** The kinds of an exam's own files (SPEC §3). */
+export type ExamDocumentKind = "exam" | "homework" | "homework_correction" | "exam_correction";
+export const EXAM_DOCUMENT_KINDS: readonly ExamDocumentKind[] = ["exam", "homework", "homework_correction", "exam_correction"];
+export type ExamKind = "bac_blanc" | "devoir";
+
+/** A file in an exam's lists: the exam's own files and the pupil's homework. */
+export interface ExamFileDto {
+  id: number;
+  name: string;
+  /** Signed link for this session (null while the file is not yet open: the exam not started). */
+  url: string | null;
+  size: number;
+  mime: string;
+  created_at?: string;
+}
+
+export interface ExamDto {
+  id: number;
+  name: string;
+  name_ar: string | null;
+  name_en: string | null;
+  kind: ExamKind;
+  instructor: string | null;
+  subject_exams: { id: number; slug: string; name: string; name_ar: string | null; name_en: string | null; color: string };
+  appearance_date: string;
+  due_date: string;
+  duration: number;
+  disabled: boolean;
+  expired: boolean;
+  startedAt: string | null;
+  isExamStarted: boolean;
+  /** The pupil's deadline once started. */
+  deadline: string | null;
+  state: ExamState;
+}
+
+export interface ExamDetailDto extends ExamDto {
+  exam: ExamFileDto[];
+  homework: ExamFileDto[];
+  homework_correction: ExamFileDto[];
+  exam_correction: ExamFileDto[];
+  /** The pupil's uploaded homework. */
+  uploads: ExamFileDto[];
+  serverTime: string;
+}
+
+export interface TimeLimitationDto {
+  contentExam: number;
+  started_at: string | null;
+  due_date: string;
+  deadline: string | null;
+  duration: number;
+  isExamStarted: boolean;
+  serverTime: string;
+}
+
+export interface UploadStatusDto {
+  id: string;
+  name: string;
+  size: number;
+  offset: number;
+  complete: boolean;
+  file: ExamFileDto | null;
+  /** Until when chunks are taken. */
+  acceptUntil: string;
+}
+
+/** The Monday (Africa/Tunis has no DST: UTC+1) 00:00 of the week `offset` weeks from the one holding `now`. */
+export const TUNIS_OFFSET_MS = 60 * 60_000;
+export function weekStart(now: Date, offset: number): Date {
+  const local = new Date(now.getTime() + TUNIS_OFFSET_MS);
+  const day = (local.getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
+  const monday = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() - day + offset * 7);
+  return new Date(monday - TUNIS_OFFSET_MS);
+}

@@ -1,0 +1,204 @@
+/**
+ * Homework uploads (issue 10): the resumable protocol (create → chunks at the stored offset → complete), the plain
+ * multipart upload of SPEC §7, and deletion. Content is checked by magic bytes against the name's extension; sizes are
+ * limited; files live under the uploads directory (storage.ts). A chunk is written straight to its place in the file
+ * and the bytes that reached the disk count even when the connection drops, so the client resumes from the stored
+ * offset. Chunks are taken until the pupil's deadline plus the grace period, for uploads created before the deadline.
+ */
+import { randomUUID } from "node:crypto";
+import { and, count, eq, isNull } from "drizzle-orm";
+import {
+  contentMatchesName,
+  HOMEWORK_MAX_BYTES,
+  HOMEWORK_MAX_FILES,
+  KIND_OF_EXTENSION,
+  MIME_OF_KIND,
+  SNIFF_BYTES,
+  sniffKind,
+  UPLOAD_CHUNK_MAX_BYTES,
+  UPLOAD_GRACE_MS,
+  uploadExtension,
+  type ExamFileDto,
+  type UploadStatusDto,
+} from "../../../domain/exams";
+import { examHomeworkFiles, examUploads } from "../../db/schema";
+import type { AuthInfo } from "../../lib/auth";
+import type { Deps } from "../../lib/deps";
+import { AppError, fieldError, notFound } from "../../lib/errors";
+import { homeworkFiles, loadExam } from "./exams";
+import { createEmpty, putFile, readHead, removeFile, truncateTo, writeAt } from "./storage";
+
+type Exam = Awaited<ReturnType<typeof loadExam>>;
+
+/** Homework is taken only while the exam is started and the pupil's time not over. */
+function assertOpenForHomework(exam: Exam, now: Date): Date {
+  if (exam.startedAt === null || exam.deadline === null) throw new AppError(409, "exam_not_started");
+  if (now >= exam.deadline) throw new AppError(409, "exam_duration_finished");
+  return exam.deadline;
+}
+
+async function assertRoom(deps: Deps, auth: AuthInfo, examId: number, adding: number): Promise<void> {
+  const [files] = await deps.db.select({ n: count() }).from(examHomeworkFiles).where(and(eq(examHomeworkFiles.examId, examId), eq(examHomeworkFiles.userId, auth.userId)));
+  if ((files?.n ?? 0) + adding > HOMEWORK_MAX_FILES) throw new AppError(409, "homework_too_many_files");
+}
+
+const keyFor = (examId: number, userId: number, id: string) => `exams/${examId}/${userId}/${id}`;
+
+function fileDto(deps: Deps, auth: AuthInfo, f: typeof examHomeworkFiles.$inferSelect, signed: ExamFileDto[]): ExamFileDto {
+  return signed.find((s) => s.id === f.id) ?? { id: f.id, name: f.name, size: f.size, mime: f.mime, url: null, created_at: f.createdAt.toISOString() };
+}
+
+async function statusOf(deps: Deps, auth: AuthInfo, u: typeof examUploads.$inferSelect): Promise<UploadStatusDto> {
+  let file: ExamFileDto | null = null;
+  if (u.fileId !== null) {
+    const [f] = await deps.db.select().from(examHomeworkFiles).where(eq(examHomeworkFiles.id, u.fileId)).limit(1);
+    if (f) file = fileDto(deps, auth, f, await homeworkFiles(deps, auth, u.examId));
+  }
+  return { id: u.id, name: u.name, size: u.size, offset: u.received, complete: u.fileId !== null, file, acceptUntil: u.acceptUntil.toISOString() };
+}
+
+/** Creates an upload (name, size) for a started exam before the deadline; 201 with offset 0. */
+export async function createUpload(deps: Deps, auth: AuthInfo, examId: number, input: { name: string; size: number }): Promise<UploadStatusDto> {
+  const exam = await loadExam(deps, auth, examId);
+  const now = deps.now();
+  const deadline = assertOpenForHomework(exam, now);
+  await assertRoom(deps, auth, examId, 1);
+  const id = randomUUID();
+  const storageKey = keyFor(examId, auth.userId, id);
+  await createEmpty(deps.env, storageKey);
+  const [u] = await deps.db
+    .insert(examUploads)
+    .values({ id, examId, userId: auth.userId, name: input.name, size: input.size, storageKey, createdAt: now, acceptUntil: new Date(deadline.getTime() + UPLOAD_GRACE_MS) })
+    .returning();
+  return statusOf(deps, auth, u!);
+}
+
+async function loadUpload(deps: Deps, auth: AuthInfo, examId: number, uploadId: string) {
+  await loadExam(deps, auth, examId);
+  const [u] = await deps.db
+    .select()
+    .from(examUploads)
+    .where(and(eq(examUploads.id, uploadId), eq(examUploads.examId, examId), eq(examUploads.userId, auth.userId)))
+    .limit(1);
+  if (!u) throw notFound();
+  return u;
+}
+
+export async function uploadStatus(deps: Deps, auth: AuthInfo, examId: number, uploadId: string): Promise<UploadStatusDto> {
+  return statusOf(deps, auth, await loadUpload(deps, auth, examId, uploadId));
+}
+
+/**
+ * Writes one chunk at `offset` (which must be the stored offset: 409 upload_offset_mismatch otherwise, and the client
+ * asks for the offset again). The last chunk completes the upload: the content is checked against the name (422
+ * file_type_invalid, the upload is then dropped) and becomes a homework file.
+ */
+export async function writeChunk(deps: Deps, auth: AuthInfo, examId: number, uploadId: string, offset: number, body: ReadableStream<Uint8Array> | null): Promise<UploadStatusDto> {
+  const u = await loadUpload(deps, auth, examId, uploadId);
+  if (u.fileId !== null) return statusOf(deps, auth, u);
+  if (deps.now() >= u.acceptUntil) throw new AppError(409, "homework_upload_closed");
+  if (offset !== u.received) throw fieldError(422, "offset", "upload_offset_mismatch");
+  const ext = uploadExtension(u.name);
+  const expected = ext ? KIND_OF_EXTENSION[ext] : null;
+  const max = Math.min(u.size - offset, UPLOAD_CHUNK_MAX_BYTES);
+  // The first bytes of the file are checked as they arrive: a wrong kind is refused before anything is kept.
+  const check = offset === 0 && expected !== "svg" ? (head: Uint8Array) => {
+    if (sniffKind(head) !== expected) throw new AppError(422, "file_type_invalid", { contentFiles: ["file_type_invalid"] });
+  } : undefined;
+  let result: { written: number; error: unknown };
+  try {
+    result = await writeAt(deps.env, u.storageKey, offset, body, max, check);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "file_type_invalid") {
+      await dropUpload(deps, u);
+      throw err;
+    }
+    throw err;
+  }
+  const [updated] = await deps.db
+    .update(examUploads)
+    .set({ received: offset + result.written })
+    .where(and(eq(examUploads.id, u.id), eq(examUploads.received, offset), isNull(examUploads.fileId)))
+    .returning();
+  if (!updated) throw fieldError(422, "offset", "upload_offset_mismatch");
+  if (result.error) throw result.error instanceof AppError ? result.error : new AppError(400, "validation_failed", { _: ["upload_incomplete"] }, "The chunk was cut short");
+  if (updated.received < updated.size) return statusOf(deps, auth, updated);
+  return completeUpload(deps, auth, updated);
+}
+
+async function dropUpload(deps: Deps, u: typeof examUploads.$inferSelect): Promise<void> {
+  await deps.db.delete(examUploads).where(eq(examUploads.id, u.id));
+  await removeFile(deps.env, u.storageKey);
+}
+
+async function completeUpload(deps: Deps, auth: AuthInfo, u: typeof examUploads.$inferSelect): Promise<UploadStatusDto> {
+  await truncateTo(deps.env, u.storageKey, u.size);
+  const head = await readHead(deps.env, u.storageKey, SNIFF_BYTES);
+  if (!contentMatchesName(u.name, head)) {
+    await dropUpload(deps, u);
+    throw new AppError(422, "file_type_invalid", { contentFiles: ["file_type_invalid"] });
+  }
+  const kind = sniffKind(head)!;
+  const done = await deps.db.transaction(async (tx) => {
+    const [f] = await tx
+      .insert(examHomeworkFiles)
+      .values({ examId: u.examId, userId: u.userId, name: u.name, mime: MIME_OF_KIND[kind], size: u.size, storageKey: u.storageKey })
+      .returning();
+    const [row] = await tx.update(examUploads).set({ fileId: f!.id }).where(and(eq(examUploads.id, u.id), isNull(examUploads.fileId))).returning();
+    if (!row) throw fieldError(422, "offset", "upload_offset_mismatch");
+    return row;
+  });
+  return statusOf(deps, auth, done);
+}
+
+/**
+ * SPEC §7 `POST student/content-exam/{id}` (multipart `contentFiles`, one or more): the whole files in one request,
+ * checked and stored like a finished resumable upload. Only while the pupil's time runs.
+ */
+export async function uploadMultipart(deps: Deps, auth: AuthInfo, examId: number, request: Request): Promise<ExamFileDto[]> {
+  const exam = await loadExam(deps, auth, examId);
+  assertOpenForHomework(exam, deps.now());
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw new AppError(422, "file_required", { contentFiles: ["file_required"] });
+  }
+  const files = [...form.getAll("contentFiles"), ...form.getAll("contentFiles[]")].filter((f) => typeof f !== "string") as unknown as Blob[] as Array<Blob & { name: string }>;
+  if (files.length === 0) throw new AppError(422, "file_required", { contentFiles: ["file_required"] });
+  await assertRoom(deps, auth, examId, files.length);
+  const checked: Array<{ name: string; bytes: Uint8Array; mime: string }> = [];
+  for (const f of files) {
+    const name = f.name.trim();
+    if (!name || name.length > 120 || /[\\/\u0000-\u001f\u007f]/.test(name)) throw new AppError(422, "file_name_invalid", { contentFiles: ["file_name_invalid"] });
+    if (f.size === 0 || f.size > HOMEWORK_MAX_BYTES) throw new AppError(422, "file_size_invalid", { contentFiles: ["file_size_invalid"] });
+    const bytes = new Uint8Array(await f.arrayBuffer());
+    if (!contentMatchesName(name, bytes.subarray(0, SNIFF_BYTES))) throw new AppError(422, "file_type_invalid", { contentFiles: ["file_type_invalid"] });
+    checked.push({ name, bytes, mime: MIME_OF_KIND[sniffKind(bytes.subarray(0, SNIFF_BYTES))!] });
+  }
+  for (const c of checked) {
+    const storageKey = keyFor(examId, auth.userId, randomUUID());
+    await putFile(deps.env, storageKey, c.bytes);
+    await deps.db.insert(examHomeworkFiles).values({ examId, userId: auth.userId, name: c.name, mime: c.mime, size: c.bytes.byteLength, storageKey });
+  }
+  return homeworkFiles(deps, auth, examId);
+}
+
+/** Deletes one of the pupil's homework files: only while the exam runs for the pupil (SPEC §4: not expired). */
+export async function deleteHomework(deps: Deps, auth: AuthInfo, examId: number, fileId: number): Promise<void> {
+  const exam = await loadExam(deps, auth, examId);
+  const [f] = await deps.db
+    .select()
+    .from(examHomeworkFiles)
+    .where(and(eq(examHomeworkFiles.id, fileId), eq(examHomeworkFiles.examId, examId), eq(examHomeworkFiles.userId, auth.userId)))
+    .limit(1);
+  if (!f) throw notFound();
+  const now = deps.now();
+  if (exam.deadline === null || now >= exam.deadline) throw new AppError(409, "file_not_deletable");
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(examUploads).where(eq(examUploads.fileId, f.id));
+    await tx.delete(examHomeworkFiles).where(eq(examHomeworkFiles.id, f.id));
+  });
+  await removeFile(deps.env, f.storageKey);
+}
