@@ -11,6 +11,9 @@ import {
   priceOffer,
   sellablePeriods,
   subscriptionEnd,
+  sliceAmounts,
+  sliceRanges,
+  payInstalments,
   type PricedOffer,
 } from "./offers";
 
@@ -151,5 +154,35 @@ describe("subscriptionEnd", () => {
     expect(subscriptionEnd("2026-11-24", "year")).toBe("2027-06-30");
     expect(subscriptionEnd("2027-03-01", "year")).toBe("2027-06-30");
     expect(subscriptionEnd("2027-07-10", "year")).toBe("2028-06-30");
+  });
+});
+
+describe("instalments", () => {
+  it("split a price into parts rounded up to the dinar that add up to it exactly", () => {
+    expect(sliceAmounts(690_000, 3)).toEqual([230_000, 230_000, 230_000]);
+    expect(sliceAmounts(100_000, 3)).toEqual([34_000, 34_000, 32_000]);
+    expect(sliceAmounts(1_500, 4)).toEqual([1_000, 500, 0, 0]);
+    expect(sliceAmounts(45_000, 1)).toEqual([45_000]);
+    for (const [total, n] of [[99_999, 7], [1, 3], [0, 2]] as const) expect(sliceAmounts(total, n).reduce((s, a) => s + a, 0)).toBe(total);
+  });
+
+  it("cut the rest of the school year into consecutive ranges", () => {
+    const r = sliceRanges("2026-09-15", 3);
+    expect(r[0]!.start).toBe("2026-09-15");
+    expect(r[2]!.end).toBe("2027-06-30");
+    for (let i = 1; i < r.length; i++) expect(Date.parse(r[i]!.start) - Date.parse(r[i - 1]!.end)).toBe(86_400_000);
+    // Bought on the last day of the year: one range only.
+    expect(sliceRanges("2027-06-30", 3)).toEqual([{ start: "2027-06-30", end: "2027-06-30" }]);
+  });
+
+  it("charge the next instalments, a code only on the first one alone", () => {
+    const plan = { slices: 3, total: 690_000, planStart: "2026-09-15", paid: 0 };
+    const first = payInstalments(plan, 1, "2026-09-15", { type: "percentage", amount: 10 });
+    expect(first).toMatchObject({ ok: true, amount: 230_000, codeDiscount: 23_000, final: 207_000, start: "2026-09-15", index: 0 });
+    expect(payInstalments(plan, 2, "2026-09-15", { type: "percentage", amount: 10 })).toEqual({ ok: false, code: "coupon_first_slice_only" });
+    const second = payInstalments({ ...plan, paid: 1 }, 2, "2026-12-01");
+    expect(second).toMatchObject({ ok: true, amount: 460_000, final: 460_000, end: "2027-06-30", index: 1 });
+    expect(payInstalments({ ...plan, paid: 1 }, 1, "2026-12-01", { type: "fixed", amount: 5_000 })).toEqual({ ok: false, code: "coupon_first_slice_only" });
+    expect(payInstalments({ ...plan, paid: 3 }, 1, "2027-05-01")).toEqual({ ok: false, code: "coupon_first_slice_only" });
   });
 });

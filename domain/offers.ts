@@ -213,6 +213,86 @@ export function subscriptionEnd(today: string, period: OfferPeriod): string {
   }
 }
 
+// ── instalments (SPEC §3 "Offer": slices, indexSliceToPay; §4 "Checkout": codes only on the first instalment) ──
+
+/** The day `days` after `day` (YYYY-MM-DD). */
+function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (YYYY-MM-DD). */
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * A year's price in `slices` instalments: each but the last rounded up to the dinar, the last what is left (never
+ * below zero), so that the instalments add up to the price exactly.
+ */
+export function sliceAmounts(total: number, slices: number): number[] {
+  if (slices <= 1) return [total];
+  const part = ceilToDinar(Math.ceil(total / slices));
+  const amounts: number[] = [];
+  let left = total;
+  for (let i = 0; i < slices - 1; i++) {
+    const a = Math.min(part, left);
+    amounts.push(a);
+    left -= a;
+  }
+  amounts.push(left);
+  return amounts;
+}
+
+/**
+ * The days each instalment pays for: from the plan's first day (the first instalment's purchase) to the end of the
+ * school year, cut into `slices` consecutive ranges of (nearly) equal length. The next instalment is due when the
+ * days paid for end.
+ */
+export function sliceRanges(planStart: string, slices: number): Array<{ start: string; end: string }> {
+  const yearEnd = subscriptionEnd(planStart, "year");
+  const days = daysBetween(planStart, yearEnd) + 1;
+  const n = Math.max(1, Math.min(slices, days));
+  return Array.from({ length: n }, (_, i) => ({
+    start: addDays(planStart, Math.floor((i * days) / n)),
+    end: addDays(planStart, Math.floor(((i + 1) * days) / n) - 1),
+  }));
+}
+
+/** A pupil's instalment plan of one offer this school year: what is agreed, and how far it is paid. */
+export interface InstalmentPlan {
+  slices: number;
+  /** The year's price the plan splits (after pack and class discounts, before a code). */
+  total: number;
+  /** The first instalment's day. */
+  planStart: string;
+  /** Instalments paid so far (`indexSliceToPay`: the next one to pay). */
+  paid: number;
+}
+
+export type InstalmentResult =
+  | { ok: true; amount: number; codeDiscount: number; final: number; start: string; end: string; index: number }
+  | { ok: false; code: ErrorCode };
+
+/**
+ * What paying `quantity` instalments of a plan costs and covers: the next unpaid ones, from the day they start (today
+ * for the first) to the end of the last one paid. A code applies only to a purchase of the first instalment alone.
+ */
+export function payInstalments(plan: InstalmentPlan, quantity: number, today: string, code?: CodeDiscount | null): InstalmentResult {
+  const ranges = sliceRanges(plan.planStart, plan.slices);
+  const amounts = sliceAmounts(plan.total, ranges.length);
+  const index = plan.paid;
+  if (quantity < 1 || index + quantity > ranges.length) return { ok: false, code: "coupon_first_slice_only" };
+  const amount = amounts.slice(index, index + quantity).reduce((s, a) => s + a, 0);
+  let codeOff = 0;
+  if (code && code.amount > 0 && amount > 0) {
+    if (index > 0 || quantity > 1) return { ok: false, code: "coupon_first_slice_only" };
+    codeOff = code.type === "fixed" ? Math.min(amount, code.amount) : amount - percentOf(amount, 100 - Math.min(100, code.amount));
+  }
+  const start = index === 0 ? today : ranges[index]!.start;
+  return { ok: true, amount, codeDiscount: codeOff, final: amount - codeOff, start: start < today ? today : start, end: ranges[index + quantity - 1]!.end, index };
+}
+
 /** What the owner of a code earns on a purchase: the influencer's share of the price paid, the referrer's 5 % of the offer price. */
 export function ownerShare(kind: "coupon" | "influencer" | "referral", sharePercent: number, price: Pick<Price, "price" | "final">): number {
   if (kind === "coupon" || sharePercent <= 0) return 0;
@@ -265,8 +345,12 @@ export interface OfferDto {
   pricing: OfferPricingDto[];
   Baseprice: number;
   Finalprice: number;
+  /** How many instalments a year is sold in (1: paid at once). */
   slices: number;
+  /** The next instalment the pupil pays (1 for the first). */
   indexSliceToPay: number;
+  /** The pupil's instalment plan of this school year, once its first instalment is paid. */
+  plan: { total: number; plan_start: string; paid: number } | null;
   weeklyPrice: number | null;
   dailyPrice: number | null;
   offer_subject_details: OfferSubjectDetailDto[];

@@ -13,6 +13,7 @@ import { expirePassword } from "../services/auth/password";
 import { refundPurchase, type RefundDto } from "../services/offers/refund";
 import { checkLedger, type LedgerCheck } from "../services/wallet/ledger";
 import { renewDue } from "../services/operator/subscriptions";
+import { remindInstalments } from "../services/offers/instalments";
 import { decideBankTopup } from "../services/wallet/topups";
 import { AppError } from "../lib/errors";
 import { announceContent, notifyDivision, notifyLogin } from "../services/notifications/operator";
@@ -116,6 +117,14 @@ const COMMANDS: Record<string, Command> = {
     async run() {
       const done = await run<{ renewed: number; stopped: number }>("/admin/operator-renew", {}, (deps) => renewDue(deps));
       console.log(`operator subscriptions: ${done.renewed} renewed, ${done.stopped} stopped (charge refused)`);
+      return 0;
+    },
+  },
+  "remind-instalments": {
+    usage: "remind-instalments                              tell pupils whose next instalment is due within a week (once)",
+    async run() {
+      const done = await run<{ notified: number }>("/admin/remind-instalments", {}, (deps) => remindInstalments(deps));
+      console.log(`instalments due: ${done.notified} pupil(s) notified`);
       return 0;
     },
   },

@@ -152,6 +152,14 @@ export const affiliations = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
     /** Refunded by an operator: the price was paid back once and the access ended. */
     refundedAt: ts("refunded_at"),
+    /** Instalments (0011): the first instalment of the plan this row paid (0-based) and how many; null when bought in full. */
+    sliceIndex: integer("slice_index"),
+    sliceCount: integer("slice_count"),
+    /** The year's price the plan splits, agreed at its first instalment, and that instalment's day. */
+    planTotal: bigint("plan_total", { mode: "number" }),
+    planStart: date("plan_start", { mode: "string" }),
+    /** When the pupil was told the next instalment is due. */
+    dueNotifiedAt: ts("due_notified_at"),
   },
   (t) => [index("affiliations_user_idx").on(t.userId)],
 );

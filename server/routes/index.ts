@@ -5,6 +5,7 @@ import adminImpersonations from "./admin/impersonations";
 import adminLedgerCheck from "./admin/ledger-check";
 import adminRefundPurchase from "./admin/refund-purchase";
 import adminOperatorRenew from "./admin/operator-renew";
+import adminRemindInstalments from "./admin/remind-instalments";
 import { adminApproveTopup, adminRejectTopup } from "./admin/topups";
 import { offersRoutes } from "./offers";
 import { examsRoutes } from "./exams";
@@ -84,6 +85,7 @@ export function apiRoutes(env: Env): RouteDef[] {
     adminLedgerCheck,
     adminRefundPurchase,
     adminOperatorRenew,
+    adminRemindInstalments,
     adminApproveTopup,
     adminRejectTopup,
     countries,

@@ -26,6 +26,8 @@ interface OfferSeed {
   isFree?: boolean;
   perSubject?: boolean;
   periodSwitch?: boolean;
+  /** The year sold in this many instalments (1: at once). */
+  slices?: number;
   /** Classes it is sold to (by level); all by default. */
   levels?: Level[];
   /** Whole dinars per period, per level (a per-subject offer: the price of all its subjects, when it has one). */
@@ -39,7 +41,7 @@ const dinars = (p: Periods): Periods => Object.fromEntries(Object.entries(p).map
 
 export const OFFER_SEEDS: OfferSeed[] = [
   {
-    id: 35, groupId: 35, type: "primary", color: "#F2C94C", position: 1,
+    id: 35, groupId: 35, type: "primary", color: "#F2C94C", position: 1, slices: 3,
     name: ["Gold", "ذهبي", "Gold"],
     description: ["Toutes les matières, les séances en direct et les examens corrigés", "كل المواد والحصص المباشرة والامتحانات المصلحة", "Every subject, live sessions and corrected exams"],
     prices: {
@@ -50,7 +52,7 @@ export const OFFER_SEEDS: OfferSeed[] = [
     },
   },
   {
-    id: 34, groupId: 34, type: "primary", color: "#868E96", position: 2,
+    id: 34, groupId: 34, type: "primary", color: "#868E96", position: 2, slices: 2,
     name: ["Silver+", "فضي+", "Silver+"],
     description: ["Les trois matières principales avec le forum", "المواد الأساسية الثلاث مع المنتدى", "The three main subjects, with the forum"],
     prices: {
@@ -106,7 +108,7 @@ export const OFFER_SEEDS: OfferSeed[] = [
     },
   },
   {
-    id: 38, groupId: 38, type: "primary", color: "#E8590C", position: 7, levels: ["secondary", "baccalaureate"],
+    id: 38, groupId: 38, type: "primary", color: "#E8590C", position: 7, slices: 3, levels: ["secondary", "baccalaureate"],
     name: ["Top 50", "توب 50", "Top 50"],
     description: ["Toutes les matières et la préparation intensive des meilleurs", "كل المواد مع التحضير المكثف للمتفوقين", "Every subject and the intensive track for top pupils"],
     prices: {
@@ -195,6 +197,7 @@ export async function seedOffers(db: Db, today: Date, opts: { demo: boolean }): 
         isFree: o.isFree ?? false,
         perSubject: o.perSubject ?? false,
         periodSwitch: o.periodSwitch ?? true,
+        slices: o.slices ?? 1,
       })),
     );
     for (const d of DIVISIONS) {

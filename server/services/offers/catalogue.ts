@@ -2,12 +2,14 @@
  * The catalogue of offers as sold to a pupil's class (`GET /student/offers`), and the pupil's live subscriptions
  * (what they own). The prices come from `domain/offers.ts` `priceOffer`, the same function the screen runs.
  */
-import { and, asc, eq, gte, inArray } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, isNull } from "drizzle-orm";
 import { TIMEZONE } from "../../../domain/constants";
 import {
   defaultPeriod,
   discountPercentage,
   priceOffer,
+  subscriptionEnd,
+  type InstalmentPlan,
   sellablePeriods,
   toPricedOffer,
   type OfferDto,
@@ -97,8 +99,9 @@ export async function loadClassOffers(db: Db | Tx, divisionId: number, offerDivi
       pricing: [],
       Baseprice: 0,
       Finalprice: 0,
-      slices: o.slices,
+      slices: offerSlices({ slices: o.slices, per_subject: o.perSubject, is_free: o.isFree }),
       indexSliceToPay: 1,
+      plan: null,
       weeklyPrice: null,
       dailyPrice: null,
       offer_subject_details: details
@@ -138,6 +141,39 @@ export async function loadClassOffers(db: Db | Tx, divisionId: number, offerDivi
   });
 }
 
+/**
+ * The pupil's instalment plans of this school year, by offer: the agreed total, the first instalment's day and how
+ * many instalments are paid (refunded payments do not count). A plan of a past school year is over.
+ */
+export async function instalmentPlans(db: Db | Tx, userId: number, now: Date): Promise<Map<number, InstalmentPlan>> {
+  const rows = await db
+    .select({ offerId: affiliations.offerId, sliceIndex: affiliations.sliceIndex, sliceCount: affiliations.sliceCount, planTotal: affiliations.planTotal, planStart: affiliations.planStart, slices: offers.slices })
+    .from(affiliations)
+    .innerJoin(offers, eq(offers.id, affiliations.offerId))
+    .where(and(eq(affiliations.userId, userId), isNotNull(affiliations.sliceIndex), isNull(affiliations.refundedAt)));
+  const today = tunisDay(now);
+  const plans = new Map<number, InstalmentPlan>();
+  for (const r of rows) {
+    if (r.planStart === null || r.planTotal === null || subscriptionEnd(r.planStart, "year") < today) continue;
+    const paid = r.sliceIndex! + r.sliceCount!;
+    const plan = plans.get(r.offerId);
+    if (!plan || paid > plan.paid) plans.set(r.offerId, { slices: r.slices, total: r.planTotal, planStart: r.planStart, paid });
+  }
+  return plans;
+}
+
+/** The instalments an offer is sold in: only a whole-offer year price is split (a per-subject offer is paid at once). */
+export const offerSlices = (o: Pick<OfferDto, "slices" | "per_subject" | "is_free">) => (o.per_subject || o.is_free ? 1 : Math.max(1, o.slices));
+
+/** Marks the pupil's instalment plan on an offer: the next instalment to pay, and the plan itself. */
+export function markPlan(dto: OfferDto, plans: Map<number, InstalmentPlan>): OfferDto {
+  const plan = offerSlices(dto) > 1 ? plans.get(dto.offer_id) : undefined;
+  if (!plan) return dto;
+  const unpaid = plan.paid < plan.slices;
+  // Paid so far but not in full: the offer can still be bought — its next instalments.
+  return { ...dto, indexSliceToPay: Math.min(plan.paid + 1, plan.slices), plan: { total: plan.total, plan_start: plan.planStart, paid: plan.paid }, owned: unpaid ? false : dto.owned };
+}
+
 /** Marks what the pupil owns: the offer (a live subscription; every subject of a per-subject one) and its subjects. */
 export function markOwned(dto: OfferDto, live: Live): OfferDto {
   const owned = ownedSubjects(live, dto.offer_id);
@@ -163,7 +199,12 @@ export async function freeOffersTaken(db: Db | Tx, userId: number): Promise<Set<
 export async function listOffers(deps: Pick<Deps, "db" | "now">, userId: number): Promise<OfferDto[]> {
   const [me] = await deps.db.select({ divisionId: users.divisionId }).from(users).where(eq(users.id, userId)).limit(1);
   if (!me?.divisionId) return [];
-  const [list, live, tried] = await Promise.all([loadClassOffers(deps.db, me.divisionId), liveSubscriptions(deps.db, userId, deps.now()), freeOffersTaken(deps.db, userId)]);
-  return list.map((o) => (o.is_free && tried.has(o.offer_id) ? { ...markOwned(o, live), owned: true } : markOwned(o, live)));
+  const [list, live, tried, plans] = await Promise.all([
+    loadClassOffers(deps.db, me.divisionId),
+    liveSubscriptions(deps.db, userId, deps.now()),
+    freeOffersTaken(deps.db, userId),
+    instalmentPlans(deps.db, userId, deps.now()),
+  ]);
+  return list.map((o) => markPlan(o.is_free && tried.has(o.offer_id) ? { ...markOwned(o, live), owned: true } : markOwned(o, live), plans));
 }
 

@@ -10,7 +10,7 @@
  * code owner's, could deadlock with a purchase that pays this buyer a referral reward.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { appliedCodeEffect, ownerShare, priceOffer, subscriptionEnd, toPricedOffer, type PurchaseDto } from "../../../domain/offers";
+import { appliedCodeEffect, ownerShare, payInstalments, priceOffer, subscriptionEnd, toPricedOffer, type PurchaseDto } from "../../../domain/offers";
 import type { BuyInput } from "../../../domain/schemas/offers";
 import { affiliations, appliedDiscountCodes, chapters, discountCodes, discountCodeUses, subjects, users } from "../../db/schema";
 import type { AuthInfo } from "../../lib/auth";
@@ -18,7 +18,7 @@ import type { Deps } from "../../lib/deps";
 import { AppError, fieldError } from "../../lib/errors";
 import { withIdempotency, type IdempotentResult } from "../../lib/idempotency";
 import { balanceOf, PLATFORM_WALLETS, postMovement } from "../wallet/ledger";
-import { freeOffersTaken, liveSubscriptions, loadClassOffers, markOwned, ownedSubjects, tunisDay } from "./catalogue";
+import { freeOffersTaken, instalmentPlans, liveSubscriptions, loadClassOffers, markOwned, offerSlices, ownedSubjects, tunisDay } from "./catalogue";
 import { codeStanding, toAppliedDto } from "./discount-codes";
 import { splitMillimes } from "../../../domain/money";
 import { notify } from "../notifications/notify";
@@ -39,11 +39,16 @@ export async function buyOffer(
     const [found] = me?.divisionId ? await loadClassOffers(tx, me.divisionId, input.offerDivisionDetail) : [];
     if (!found) throw fieldError(422, "offerDivisionDetail", "offer_invalid");
     if (found.disabled) throw fieldError(422, "offerDivisionDetail", "offer_disabled");
-    if (input.quantity > found.slices) throw fieldError(422, "quantity", "coupon_first_slice_only");
+    // Several instalments at once: only of a year sold in instalments (and not for a chapter).
+    const inInstalments = offerSlices(found) > 1 && input.period === "year" && input.chapter === null;
+    if (input.quantity > 1 && !inInstalments) throw fieldError(422, "quantity", "coupon_first_slice_only");
     if (!found.per_subject && input.subjects !== null && input.subjects.length > 0) throw fieldError(422, "subjects", "subjects_invalid");
 
     const live = await liveSubscriptions(tx, userId, now);
     const offer = markOwned(found, live);
+    // The pupil's plan of this offer, when its first instalment is paid: the next ones can be bought while it runs.
+    const plan = inInstalments ? (await instalmentPlans(tx, userId, now)).get(offer.offer_id) : undefined;
+    const planOpen = plan !== undefined && plan.paid < plan.slices;
     const owned = ownedSubjects(live, offer.offer_id);
 
     // A chapter (of a live event's course): one of the pupil's class, in the offer's subjects.
@@ -60,7 +65,7 @@ export async function buyOffer(
       if (live.some((a) => a.chapterId === ch.id)) throw new AppError(409, "chapter_owned");
       chapterId = ch.id;
     } else {
-      if (owned.whole || offer.owned) throw new AppError(409, "offer_owned");
+      if ((owned.whole || offer.owned) && !planOpen) throw new AppError(409, "offer_owned");
       // A free trial is taken once, even after it ended.
       if (offer.is_free && (await freeOffersTaken(tx, userId)).has(offer.offer_id)) throw new AppError(409, "offer_owned");
       const chosen = input.subjects ?? offer.offer_subject_details.map((d) => d.subjectId);
@@ -85,11 +90,22 @@ export async function buyOffer(
     const priced = priceOffer(toPricedOffer(offer), { period: input.period, subjectIds: input.subjects, code: effect.code });
     if (!priced.ok) throw fieldError(422, priced.field, priced.code);
     const price = priced.price;
-    if (price.final !== input.amount) {
-      throw new AppError(409, "price_changed", { amount: ["price_changed"] }, `The price is ${price.final} millimes, not ${input.amount}`);
+    const today = tunisDay(now);
+    // What this purchase pays and covers: the whole period, or the next `quantity` instalments of the plan (the first
+    // instalment agrees the plan's total: the year's price before the code, which only the first instalment carries).
+    let pay = { amount: price.price, codeDiscount: price.codeDiscount, final: price.final, start: today, end: subscriptionEnd(today, input.period) };
+    let slice: { sliceIndex: number; sliceCount: number; planTotal: number; planStart: string } | null = null;
+    if (inInstalments) {
+      const planned = plan ?? { slices: offerSlices(offer), total: price.price, planStart: today, paid: 0 };
+      const r = payInstalments(planned, input.quantity, today, plan && plan.paid > 0 ? null : effect.code);
+      if (!r.ok) throw fieldError(422, "quantity", r.code);
+      pay = r;
+      slice = { sliceIndex: r.index, sliceCount: input.quantity, planTotal: planned.total, planStart: planned.planStart };
+    }
+    if (pay.final !== input.amount) {
+      throw new AppError(409, "price_changed", { amount: ["price_changed"] }, `The price is ${pay.final} millimes, not ${input.amount}`);
     }
 
-    const start = tunisDay(now);
     const [aff] = await tx
       .insert(affiliations)
       .values({
@@ -97,36 +113,38 @@ export async function buyOffer(
         offerId: offer.offer_id,
         groupId: offer.group.id,
         period: input.period,
-        startDate: start,
-        endDate: subscriptionEnd(start, input.period),
-        amountPaid: price.final,
+        startDate: pay.start,
+        endDate: pay.end,
+        amountPaid: pay.final,
         offerDivisionId: offer.id,
         // A chapter (of a live event) opens that chapter's sessions, not the offer's subjects: no subject at all here.
         subjectIds: chapterId !== null ? [] : offer.per_subject ? price.subjectIds : null,
         chapterId,
         createdAt: now,
+        ...slice,
       })
       .returning();
     const affiliation = aff!;
-    if (price.final > 0) {
+    if (pay.final > 0) {
       const movementId = await postMovement(tx, {
         kind: "purchase",
         from: userId,
         to: PLATFORM_WALLETS.revenue,
-        amount: price.final,
-        description: `Achat ${offer.name}`,
+        amount: pay.final,
+        description: slice ? `Achat ${offer.name} (tranche ${slice.sliceIndex + 1}${slice.sliceCount > 1 ? `–${slice.sliceIndex + slice.sliceCount}` : ""} sur ${offerSlices(offer)})` : `Achat ${offer.name}`,
         ref: { type: "affiliation", id: affiliation.id },
         adminId: auth.adminId,
       });
       await tx.update(affiliations).set({ movementId }).where(eq(affiliations.id, affiliation.id));
     }
 
-    if (code && effect.code) {
+    // A code rides only on a first instalment (or a purchase in full).
+    if (code && effect.code && !(plan && plan.paid > 0)) {
       const c = code.code;
-      const profit = c.userId === null ? 0 : ownerShare(c.kind, c.ownerSharePercent, price);
+      const profit = c.userId === null ? 0 : ownerShare(c.kind, c.ownerSharePercent, { price: pay.amount, final: pay.final });
       const [use] = await tx
         .insert(discountCodeUses)
-        .values({ codeId: c.id, userId, affiliationId: affiliation.id, discount: price.codeDiscount, ownerProfit: profit, createdAt: now })
+        .values({ codeId: c.id, userId, affiliationId: affiliation.id, discount: pay.codeDiscount, ownerProfit: profit, createdAt: now })
         .returning({ id: discountCodeUses.id });
       if (profit > 0 && c.userId !== null) {
         await postMovement(tx, {

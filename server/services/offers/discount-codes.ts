@@ -14,6 +14,7 @@ import type { Db, Tx } from "../../db/client";
 import { appliedDiscountCodes, discountCodeUses, discountCodes, offerDivisions, offers, users } from "../../db/schema";
 import type { Deps } from "../../lib/deps";
 import { AppError, fieldError } from "../../lib/errors";
+import { instalmentPlans } from "./catalogue";
 
 type CodeRow = typeof discountCodes.$inferSelect;
 
@@ -76,6 +77,8 @@ export async function addDiscountCode(deps: Pick<Deps, "db" | "now">, userId: nu
       .where(and(eq(offerDivisions.offerId, input.offerId), eq(offerDivisions.divisionId, me?.divisionId ?? -1)))
       .limit(1);
     if (!od || od.disabled) throw fieldError(422, "offerId", "offer_invalid");
+    // A plan whose first instalment is paid: the next ones take no code.
+    if ((await instalmentPlans(tx, userId, deps.now())).get(input.offerId)) throw refuse("coupon_first_slice_only");
     const problem = codeProblem(
       { divisionIds: c.divisionIds, offerIds: c.offerIds, periods: c.periods },
       {

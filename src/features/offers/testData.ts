@@ -24,6 +24,7 @@ export function makeOffer(over: Partial<OfferDto> & Pick<OfferDto, "id" | "offer
     Finalprice: 0,
     slices: 1,
     indexSliceToPay: 1,
+    plan: null,
     weeklyPrice: null,
     dailyPrice: null,
     offer_subject_details: [],
