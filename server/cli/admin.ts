@@ -15,6 +15,7 @@ import { checkLedger, type LedgerCheck } from "../services/wallet/ledger";
 import { renewDue } from "../services/operator/subscriptions";
 import { remindInstalments } from "../services/offers/instalments";
 import { decideBankTopup } from "../services/wallet/topups";
+import { moveEvent, type MovedEventDto } from "../services/events/move";
 import { AppError } from "../lib/errors";
 import { announceContent, notifyDivision, notifyLogin } from "../services/notifications/operator";
 import { decideMarksheet } from "../services/profile/marksheets";
@@ -208,6 +209,17 @@ const COMMANDS: Record<string, Command> = {
       const d = await run<Done>("/admin/announce-content", { contentId: Number(id) }, (deps) => announceContent(deps, Number(id))).catch(refused);
       if (!d) return 1;
       console.log(`${d.link}: ${d.notified} pupil(s) notified, ${d.pushed} push(es) sent`);
+      return 0;
+    },
+  },
+  "event-move": {
+    usage: "event-move <event id> <new start, e.g. 2026-12-01T17:00+01:00>   move a live session and notify its pupils",
+    async run([id, start]) {
+      if (!id || !/^\d{1,10}$/.test(id) || !start || Number.isNaN(Date.parse(start))) return usage();
+      const body = { id: Number(id), start };
+      const r = await run<MovedEventDto>("/admin/events/move", body, (deps) => moveEvent(deps, { id: body.id, start: new Date(start) })).catch(refused);
+      if (!r) return 1;
+      console.log(`live session ${r.id} moved to ${r.start_time} – ${r.end_time}; ${r.notified} pupils notified`);
       return 0;
     },
   },

@@ -1,4 +1,5 @@
 import type { RouteDef } from "../../lib/route";
+import adminMove from "./admin-move";
 import attendanceBeat from "./attendance-beat";
 import attendanceHistory from "./attendance-history";
 import dontWantToRate from "./dont-want-to-rate";
@@ -9,4 +10,4 @@ import rateables from "./rateables";
 import review from "./review";
 
 /** Live sessions, reviews and attendance (issue 10): the operations, in the order the OpenAPI document lists them. */
-export const eventsRoutes: RouteDef[] = [listEvents, joinUser, getJoinLink, attendanceBeat, rateables, review, dontWantToRate, attendanceHistory];
+export const eventsRoutes: RouteDef[] = [listEvents, joinUser, getJoinLink, attendanceBeat, rateables, review, dontWantToRate, attendanceHistory, adminMove];
