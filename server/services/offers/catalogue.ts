@@ -3,7 +3,7 @@
  * (what they own). The prices come from `domain/offers.ts` `priceOffer`, the same function the screen runs.
  */
 import { and, asc, eq, gte, inArray, isNotNull, isNull } from "drizzle-orm";
-import { TIMEZONE } from "../../../domain/constants";
+import { tunisDay } from "../../../domain/days";
 import {
   defaultPeriod,
   discountPercentage,
@@ -20,9 +20,8 @@ import type { Db, Tx } from "../../db/client";
 import { affiliations, offerDivisions, offerGroups, offerPrices, offers, offerSubjectDetails, subjects, users } from "../../db/schema";
 import type { Deps } from "../../lib/deps";
 
-const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: TIMEZONE, year: "numeric", month: "2-digit", day: "2-digit" });
 /** Today in Tunis, YYYY-MM-DD (subscriptions start on it). */
-export const tunisDay = (now: Date) => dayFormat.format(now);
+export { tunisDay };
 
 /** The live subscriptions of a pupil (end date today or later), by offer. */
 export async function liveSubscriptions(db: Db | Tx, userId: number, now: Date) {

@@ -18,9 +18,16 @@ export function safeRedirect(value: unknown): string | undefined {
   }
 }
 
-/** `/offres?redirect&payment`: where to return after buying, and the online payment's result (the wallet's return). */
+const optionalId = v.fallback(v.optional(v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1))), undefined);
+
+/**
+ * `/offres?redirect&payment&chapter&event`: where to return after buying, the online payment's result (the wallet's
+ * return), and a live session's module to buy (`chapter`, from the session `event`: the purchase then joins it).
+ */
 export const offersSearchSchema = v.object({
   redirect: v.fallback(v.optional(v.pipe(v.unknown(), v.transform(safeRedirect))), undefined),
   payment: v.fallback(v.optional(v.picklist(["success"])), undefined),
+  chapter: optionalId,
+  event: optionalId,
 });
 export type OffersSearch = v.InferOutput<typeof offersSearchSchema>;

@@ -9,6 +9,8 @@ export interface BuyInput {
   subjects: number[] | null;
   /** The price shown, in millimes. */
   amount: number;
+  /** Instalments paid now (a year sold in instalments); 1 otherwise. */
+  quantity?: number;
   chapter?: number | null;
   content_id?: number | null;
   event?: number | null;

@@ -3,11 +3,12 @@ import "@mantine/core/styles/Card.css";
 import "@mantine/core/styles/Chip.css";
 import "@mantine/core/styles/Badge.css";
 import { useMemo, useState } from "react";
-import { Badge, Button, Card, Chip, Group, SegmentedControl, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Card, Chip, Group, NativeSelect, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
   appliedCodeEffect,
   defaultPeriod,
+  payInstalments,
   priceOffer,
   sellablePeriods,
   toPricedOffer,
@@ -16,6 +17,9 @@ import {
   type OfferPeriod,
   type Price,
 } from "@domain/offers";
+import { tunisDay } from "@domain/days";
+import { formatDate } from "@/lib/format";
+import { codeMessage } from "@/lib/i18n/errors";
 import { useFormatMillimes } from "@/lib/i18n/labels";
 import { useLocalized } from "@/lib/localized";
 import { CouponField } from "./CouponField";
@@ -28,6 +32,8 @@ export interface OfferChoice {
   /** Null: every subject (or not a per-subject offer). */
   subjectIds: number[] | null;
   price: Price;
+  /** A year paid in instalments: how many are paid now, from which one (1 for the first), out of how many, until when. */
+  instalments: { quantity: number; from: number; slices: number; end: string } | null;
 }
 
 export interface OfferCardProps {
@@ -38,6 +44,8 @@ export interface OfferCardProps {
   busy: boolean;
   /** This offer's purchase is the one running. */
   buying?: boolean;
+  /** Bought at once, never in instalments (a live event's chapter). */
+  wholeOnly?: boolean;
   onBuy: (choice: OfferChoice) => void;
 }
 
@@ -47,7 +55,7 @@ export interface OfferCardProps {
  * by `priceOffer`, the function the server charges with. The buy button is disabled when the offer is owned, disabled,
  * or a purchase is running.
  */
-export function OfferCard({ offer, applied, divisionId, busy, buying = false, onBuy }: OfferCardProps) {
+export function OfferCard({ offer, applied, divisionId, busy, buying = false, wholeOnly = false, onBuy }: OfferCardProps) {
   const { t, i18n } = useLingui();
   const l = useLocalized();
   const money = useFormatMillimes();
@@ -62,9 +70,27 @@ export function OfferCard({ offer, applied, divisionId, busy, buying = false, on
   const everything = chosen.length === allIds.length;
   const subjectIds = offer.per_subject ? (everything ? null : chosen) : null;
 
-  const effect = appliedCodeEffect(applied, offer, { divisionId, period });
-  const result = period ? priceOffer(priced, { period, subjectIds, code: effect.code }) : null;
-  const price = result?.ok ? result.price : null;
+  // A year sold in instalments: the pupil pays the next one(s); the first alone may carry a code.
+  const inSlices = period === "year" && offer.slices > 1 && !offer.owned && !wholeOnly;
+  const paid = offer.plan?.paid ?? 0;
+  const left = offer.slices - paid;
+  const [quantityPicked, setQuantity] = useState(1);
+  const quantity = inSlices ? Math.min(quantityPicked, Math.max(1, left)) : 1;
+  const effect = appliedCodeEffect(applied, offer, { divisionId, period, quantity: paid > 0 ? 2 : quantity });
+  const result = period ? priceOffer(priced, { period, subjectIds, code: inSlices ? null : effect.code }) : null;
+  const whole = result?.ok ? result.price : null;
+  const slice =
+    inSlices && whole
+      ? payInstalments({ slices: offer.slices, total: offer.plan?.total ?? whole.price, planStart: offer.plan?.plan_start ?? tunisDay(new Date()), paid }, quantity, tunisDay(new Date()), effect.code)
+      : null;
+  // What this purchase pays: an instalment's price is its share of the plan (the discounts are in the plan's total).
+  const price: Price | null =
+    slice?.ok && whole ? { ...whole, base: slice.amount, packDiscount: 0, classDiscount: 0, price: slice.amount, codeDiscount: slice.codeDiscount, final: slice.final } : inSlices ? null : whole;
+  const instalments = slice?.ok ? { quantity, from: paid + 1, slices: offer.slices, end: slice.end } : null;
+  const sliceFrom = paid + 1;
+  const sliceTo = paid + quantity;
+  const sliceCount = offer.slices;
+  const accessEnd = slice?.ok ? formatDate(slice.end) : "";
   const owned = offer.owned;
   const canBuy = !owned && !offer.disabled && !busy && price !== null && period !== null;
   const name = l(offer);
@@ -157,6 +183,36 @@ export function OfferCard({ offer, applied, divisionId, busy, buying = false, on
           </Stack>
         )}
 
+        {inSlices && (
+          <Stack gap={4} data-testid={`instalments-${offer.offer_id}`}>
+            <NativeSelect
+              label={t`Tranches à payer maintenant`}
+              value={String(quantity)}
+              onChange={(e) => setQuantity(Number(e.currentTarget.value))}
+              data={Array.from({ length: left }, (_, i) => {
+                const n = i + 1;
+                const label = n === left ? (paid === 0 ? t`Toute l'année (${n} tranches)` : t`Tout le reste (${n} tranches)`) : n === 1 ? t`1 tranche` : t`${n} tranches`;
+                return { value: String(n), label };
+              })}
+              disabled={offer.disabled}
+              data-testid={`slices-${offer.offer_id}`}
+            />
+            {instalments && (
+              <Text size="sm" c="dimmed" data-testid={`slice-info-${offer.offer_id}`}>
+                {quantity === 1 ? (
+                  <Trans>
+                    Tranche {sliceFrom} sur {sliceCount}, accès jusqu'au {accessEnd}
+                  </Trans>
+                ) : (
+                  <Trans>
+                    Tranches {sliceFrom} à {sliceTo} sur {sliceCount}, accès jusqu'au {accessEnd}
+                  </Trans>
+                )}
+              </Text>
+            )}
+          </Stack>
+        )}
+
         <div className={classes.grow} />
 
         {price && period && (
@@ -171,7 +227,7 @@ export function OfferCard({ offer, applied, divisionId, busy, buying = false, on
                 {money(price.final)} <Trans>DT</Trans>
               </Text>
               <Text size="sm" c="dimmed">
-                {i18n._(PER_PERIOD[period])}
+                {instalments ? <Trans>maintenant</Trans> : i18n._(PER_PERIOD[period])}
               </Text>
             </Group>
             {offer.discount && (
@@ -201,9 +257,15 @@ export function OfferCard({ offer, applied, divisionId, busy, buying = false, on
           </Text>
         )}
 
-        {!owned && !offer.is_free && !offer.disabled && (
-          <CouponField offerId={offer.offer_id} period={period} applied={applied?.offer_id === offer.offer_id ? applied : null} problem={effect.problem} />
-        )}
+        {!owned && !offer.is_free && !offer.disabled &&
+          (inSlices && paid > 0 ? (
+            // A later instalment takes no code (SPEC §8).
+            <Text size="sm" c="dimmed" data-testid={`coupon-first-slice-${offer.offer_id}`}>
+              {codeMessage(i18n, "coupon_first_slice_only")}
+            </Text>
+          ) : (
+            <CouponField offerId={offer.offer_id} period={period} applied={applied?.offer_id === offer.offer_id ? applied : null} problem={effect.problem} />
+          ))}
 
         <Button
           size="md"
@@ -211,7 +273,7 @@ export function OfferCard({ offer, applied, divisionId, busy, buying = false, on
           fullWidth
           disabled={!canBuy}
           loading={buying}
-          onClick={() => price && period && onBuy({ offer, period, subjectIds, price })}
+          onClick={() => price && period && onBuy({ offer, period, subjectIds, price, instalments })}
           data-testid={`buy-${offer.offer_id}`}
         >
           {owned ? <Trans>Déjà acquis</Trans> : offer.disabled ? <Trans>Indisponible</Trans> : offer.is_free ? <Trans>Activer l'essai</Trans> : <Trans>Acheter</Trans>}

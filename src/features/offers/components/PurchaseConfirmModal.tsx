@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { formatDate } from "@/lib/format";
 import { useFormatMillimes } from "@/lib/i18n/labels";
 import { useLocalized } from "@/lib/localized";
 import type { OfferChoice } from "./OfferCard";
@@ -29,6 +30,11 @@ export function PurchaseConfirmModal({ choice, balance, pending, onConfirm, onCl
   const finalPrice = money(choice?.price.final ?? 0);
   const balanceText = money(balance);
   const missingText = money(missing);
+  const slices = choice?.instalments ?? null;
+  const sliceFrom = slices?.from ?? 0;
+  const sliceTo = slices ? slices.from + slices.quantity - 1 : 0;
+  const sliceCount = slices?.slices ?? 0;
+  const accessEnd = slices ? formatDate(slices.end) : "";
   return (
     <Modal opened={choice !== null} onClose={pending ? () => undefined : onClose} title={t`Confirmer l'achat`} centered closeButtonProps={{ "aria-label": t`Fermer` }} data-testid="purchase-confirm">
       {choice && offer && (
@@ -38,6 +44,19 @@ export function PurchaseConfirmModal({ choice, balance, pending, onConfirm, onCl
               Offre <strong>{offerName}</strong> — {periodName}
             </Trans>
           </Text>
+          {slices && (
+            <Text size="sm" data-testid="confirm-instalments">
+              {slices.quantity === 1 ? (
+                <Trans>
+                  Tranche {sliceFrom} sur {sliceCount}, accès jusqu'au {accessEnd}
+                </Trans>
+              ) : (
+                <Trans>
+                  Tranches {sliceFrom} à {sliceTo} sur {sliceCount}, accès jusqu'au {accessEnd}
+                </Trans>
+              )}
+            </Text>
+          )}
           {offer.per_subject && (
             <Text size="sm">
               {subjects.length ? subjects.map((d) => l(d.subject)).join(", ") : <Trans>Toutes les matières</Trans>}
@@ -52,9 +71,13 @@ export function PurchaseConfirmModal({ choice, balance, pending, onConfirm, onCl
               </Text>
             )}
             <Text fw={700} fz="lg" data-testid="confirm-price">
-              <Trans>
-                À payer : {finalPrice} DT {perPeriod}
-              </Trans>
+              {slices ? (
+                <Trans>À payer maintenant : {finalPrice} DT</Trans>
+              ) : (
+                <Trans>
+                  À payer : {finalPrice} DT {perPeriod}
+                </Trans>
+              )}
             </Text>
             <Text size="sm" c="dimmed">
               <Trans>Votre solde : {balanceText} points</Trans>

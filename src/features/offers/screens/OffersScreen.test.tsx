@@ -185,4 +185,30 @@ describe("OffersScreen", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Continuer" }));
     expect(onClose).toHaveBeenCalled();
   });
+  it("a year in instalments: the next instalment's price, several at once, the plan's rest, and no code after the first", async () => {
+    const inSlices = makeOffer({ ...GOLD, slices: 3 });
+    const backend: Backend = { offers: [inSlices], applied: null, calls: [] };
+    const { unmount } = await renderScreen(backend, tnd(1_000));
+    // 590 DT in three: 197 + 197 + 196.
+    expect(finalPrice(35)).toBe("197 DT");
+    expect(screen.getByTestId("slice-info-35").textContent).toMatch(/^Tranche 1 sur 3, accès jusqu'au /);
+    await userEvent.selectOptions(screen.getByLabelText("Tranches à payer maintenant"), "3");
+    expect(finalPrice(35)).toBe("590 DT");
+    await userEvent.selectOptions(screen.getByLabelText("Tranches à payer maintenant"), "2");
+    expect(finalPrice(35)).toBe("394 DT");
+    await userEvent.click(screen.getByTestId("buy-35"));
+    expect(screen.getByTestId("confirm-instalments").textContent).toMatch(/^Tranches 1 à 2 sur 3/);
+    await userEvent.click(screen.getByTestId("confirm-buy"));
+    await waitFor(() => expect(backend.calls.find((c) => c.path === "/api/student/checkout/buy")?.body).toMatchObject({ period: "year", quantity: 2, amount: tnd(394) }));
+    unmount();
+
+    // The first instalment paid: the second one costs its share of the agreed plan, and no code field.
+    const paidOnce = makeOffer({ ...GOLD, slices: 3, indexSliceToPay: 2, plan: { total: tnd(590), plan_start: "2026-11-24", paid: 1 } });
+    await renderScreen({ offers: [paidOnce], applied: null, calls: [] }, tnd(1_000));
+    expect(finalPrice(35)).toBe("197 DT");
+    expect(screen.getByTestId("slice-info-35").textContent).toMatch(/^Tranche 2 sur 3/);
+    expect(screen.queryByTestId("coupon-input-35")).toBeNull();
+    expect(screen.getByTestId("coupon-first-slice-35").textContent).toBeTruthy();
+    expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual(["1 tranche", "Tout le reste (2 tranches)"]);
+  });
 });

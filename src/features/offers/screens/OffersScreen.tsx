@@ -27,6 +27,8 @@ export interface OffersScreenProps {
   onBought: (purchase: PurchaseDto) => void;
   /** 402/401 on purchase: how many millimes are missing. */
   onNeedPoints: (missing: number) => void;
+  /** Buying a live session's module (`/offres?chapter&event`): sent with the purchase, which then joins the session. */
+  purchaseFor?: { chapter: number; event: number };
 }
 
 /** /offres: the offers of the pupil's class by position, and the purchase with points (SPEC §2, §4). */
@@ -97,7 +99,7 @@ export function OffersScreenPending() {
   );
 }
 
-function OffersList({ onBought, onNeedPoints }: OffersScreenProps) {
+function OffersList({ onBought, onNeedPoints, purchaseFor }: OffersScreenProps) {
   const { i18n } = useLingui();
   const queryClient = useQueryClient();
   const { data: offers } = useSuspenseQuery(offersQueryOptions);
@@ -126,6 +128,8 @@ function OffersList({ onBought, onNeedPoints }: OffersScreenProps) {
         period: choice.period,
         subjects: choice.subjectIds,
         amount: choice.price.final,
+        quantity: choice.instalments?.quantity ?? 1,
+        ...(purchaseFor ? { chapter: purchaseFor.chapter, event: purchaseFor.event } : {}),
         idempotencyKey: key.current,
       });
       close();
@@ -167,6 +171,7 @@ function OffersList({ onBought, onNeedPoints }: OffersScreenProps) {
             applied={applied}
             divisionId={me?.division?.id ?? null}
             busy={buy.isPending}
+            wholeOnly={purchaseFor !== undefined}
             buying={buy.isPending && choice?.offer.id === offer.id}
             onBuy={open}
           />
