@@ -712,6 +712,8 @@ describe("GET /api/auth/logout", () => {
     const res = await h.request("GET", "/api/auth/logout", { token: s.token });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ payload: null });
+    // The browser drops its HTTP cache of the origin: this pupil's media are not served to the next one from it.
+    expect(res.headers.get("clear-site-data")).toBe('"cache"');
     const after = await me(s.token);
     expect(after.status).toBe(401);
     expect(after.json.code).toBe("unauthorized");
