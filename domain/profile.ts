@@ -5,15 +5,7 @@
  */
 import * as v from "valibot";
 import { TUNISIA_COUNTRY_ID } from "./constants";
-import {
-  EMAIL_RE,
-  botCheckField,
-  idSchema,
-  isBirthDateAllowed,
-  nameSchema,
-  parseDdMmYyyy,
-  verificationCodeSchema,
-} from "./schemas/common";
+import { EMAIL_RE, botCheckField, idSchema, isBirthDateAllowed, nameSchema, parseDdMmYyyy, verificationCodeSchema } from "./schemas/common";
 import type { Affiliation } from "./user";
 
 /** The free-text "other" class-change reason (SPEC §3, §9). */
@@ -67,10 +59,34 @@ export const ProfileUpdateSchema = v.pipe(
       v.check((s) => isBirthDateAllowed(parseBirthDate(s) ?? ""), "birth_date_too_recent"),
       v.transform((s) => parseBirthDate(s)!),
     ),
-    phone: v.optional(v.pipe(v.string("phone_invalid"), v.trim(), v.check((s) => s === "" || PROFILE_PHONE_RE.test(s), "phone_invalid")), ""),
-    phone2: v.optional(v.nullable(v.pipe(v.string("phone2_invalid"), v.trim(), v.check((s) => s === "" || /^\d{8}$/.test(s), "phone2_invalid"))), ""),
+    phone: v.optional(
+      v.pipe(
+        v.string("phone_invalid"),
+        v.trim(),
+        v.check((s) => s === "" || PROFILE_PHONE_RE.test(s), "phone_invalid"),
+      ),
+      "",
+    ),
+    phone2: v.optional(
+      v.nullable(
+        v.pipe(
+          v.string("phone2_invalid"),
+          v.trim(),
+          v.check((s) => s === "" || /^\d{8}$/.test(s), "phone2_invalid"),
+        ),
+      ),
+      "",
+    ),
     email: v.optional(
-      v.nullable(v.pipe(v.string("email_invalid"), v.trim(), v.toLowerCase(), v.maxLength(180, "email_invalid"), v.check((s) => s === "" || EMAIL_RE.test(s), "email_invalid"))),
+      v.nullable(
+        v.pipe(
+          v.string("email_invalid"),
+          v.trim(),
+          v.toLowerCase(),
+          v.maxLength(180, "email_invalid"),
+          v.check((s) => s === "" || EMAIL_RE.test(s), "email_invalid"),
+        ),
+      ),
       "",
     ),
     gender: v.optional(v.nullable(v.union([v.literal("male"), v.literal("female"), v.literal("")], "gender_invalid")), null),
@@ -210,8 +226,18 @@ export type RequestStatus = "pending" | "approved" | "rejected";
 /** A class-change request as `GET /edit-division` lists it (SPEC §3 "Division-change request"). */
 export interface DivisionChangeDto {
   id: number;
-  old_division: { id: number; name: string; name_ar?: string; name_en?: string } | null;
-  new_division: { id: number; name: string; name_ar?: string; name_en?: string };
+  old_division: {
+    id: number;
+    name: string;
+    name_ar?: string;
+    name_en?: string;
+  } | null;
+  new_division: {
+    id: number;
+    name: string;
+    name_ar?: string;
+    name_en?: string;
+  };
   reason: { id: number; name: string; name_ar?: string; name_en?: string };
   reason2: string | null;
   status: RequestStatus;
@@ -252,7 +278,12 @@ export interface MarksheetDto {
 /** The kinds of file the profile takes, recognised by their first bytes (never by name or declared type). */
 export type SniffedKind = "pdf" | "jpeg" | "png" | "webp";
 
-export const MIME_OF: Record<SniffedKind, string> = { pdf: "application/pdf", jpeg: "image/jpeg", png: "image/png", webp: "image/webp" };
+export const MIME_OF: Record<SniffedKind, string> = {
+  pdf: "application/pdf",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+};
 
 /** Recognises a PDF, JPEG, PNG or WebP file by its magic bytes; anything else is null. */
 export function sniffFile(head: Uint8Array): SniffedKind | null {
@@ -265,7 +296,13 @@ export function sniffFile(head: Uint8Array): SniffedKind | null {
 }
 
 /** The edit screen's title: "Modifier mon profil" once completed, else "Compléter vos données". */
-export function profileTitleKind(me: { completed: boolean; phone: string | null; country: { id: number } | null; google_id: string | null; facebook_id: string | null }): "edit" | "complete" {
+export function profileTitleKind(me: {
+  completed: boolean;
+  phone: string | null;
+  country: { id: number } | null;
+  google_id: string | null;
+  facebook_id: string | null;
+}): "edit" | "complete" {
   const social = Boolean(me.google_id || me.facebook_id);
   const noPhone = !me.phone && (me.country?.id ?? TUNISIA_COUNTRY_ID) === TUNISIA_COUNTRY_ID;
   return (social && !me.completed) || noPhone || !me.completed ? "complete" : "edit";

@@ -143,7 +143,8 @@ const CSP = {
   mediaSrc: ["'self'", "blob:", "https:"],
   fontSrc: ["'self'", "data:"],
   connectSrc: ["'self'"],
-  frameSrc: ["'self'", "https://www.youtube-nocookie.com", "https://www.youtube.com"],
+  // blob: the PDF preview of a report card (fetched with the token, shown from an object URL).
+  frameSrc: ["'self'", "blob:", "https://www.youtube-nocookie.com", "https://www.youtube.com"],
   workerSrc: ["'self'", "blob:"],
   manifestSrc: ["'self'"],
   objectSrc: ["'none'"],

@@ -17,6 +17,7 @@ import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthSplatRouteImport } from './routes/_auth/$'
 import { Route as AuthCoursesRouteImport } from './routes/_auth/courses'
 import { Route as AuthListeDeFavorisRouteImport } from './routes/_auth/liste-de-favoris'
+import { Route as AuthMonProfilRouteImport } from './routes/_auth/mon-profil'
 import { Route as AuthOffresRouteImport } from './routes/_auth/offres'
 import { Route as AuthPorteMonnaieRouteImport } from './routes/_auth/porte-monnaie'
 import { Route as AuthRevenuRouteImport } from './routes/_auth/revenu'
@@ -30,6 +31,7 @@ import { Route as PublicResetPasswordRouteImport } from './routes/_public/reset-
 import { Route as DigitalvirgoEchecRouteImport } from './routes/digitalvirgo.echec'
 import { Route as DigitalvirgoSuccessRouteImport } from './routes/digitalvirgo.success'
 import { Route as OffersOoredooRouteImport } from './routes/offers.ooredoo'
+import { Route as AuthMonProfilEditRouteImport } from './routes/_auth/mon-profil_.edit'
 import { Route as AuthPaymentEchecRouteImport } from './routes/_auth/payment.echec'
 import { Route as AuthPaymentSuccessRouteImport } from './routes/_auth/payment.success'
 import { Route as PublicCreateResetPasswordRouteImport } from './routes/_public/create/reset-password'
@@ -72,6 +74,11 @@ const AuthCoursesRoute = AuthCoursesRouteImport.update({
 const AuthListeDeFavorisRoute = AuthListeDeFavorisRouteImport.update({
   id: '/liste-de-favoris',
   path: '/liste-de-favoris',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthMonProfilRoute = AuthMonProfilRouteImport.update({
+  id: '/mon-profil',
+  path: '/mon-profil',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthOffresRoute = AuthOffresRouteImport.update({
@@ -139,6 +146,11 @@ const OffersOoredooRoute = OffersOoredooRouteImport.update({
   path: '/offers/ooredoo',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthMonProfilEditRoute = AuthMonProfilEditRouteImport.update({
+  id: '/mon-profil_/edit',
+  path: '/mon-profil/edit',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthPaymentEchecRoute = AuthPaymentEchecRouteImport.update({
   id: '/payment/echec',
   path: '/payment/echec',
@@ -182,6 +194,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof AuthSplatRoute
   '/courses': typeof AuthCoursesRoute
   '/liste-de-favoris': typeof AuthListeDeFavorisRoute
+  '/mon-profil': typeof AuthMonProfilRoute
   '/offres': typeof AuthOffresRoute
   '/porte-monnaie': typeof AuthPorteMonnaieRoute
   '/revenu': typeof AuthRevenuRoute
@@ -195,6 +208,7 @@ export interface FileRoutesByFullPath {
   '/digitalvirgo/echec': typeof DigitalvirgoEchecRoute
   '/digitalvirgo/success': typeof DigitalvirgoSuccessRoute
   '/offers/ooredoo': typeof OffersOoredooRoute
+  '/mon-profil/edit': typeof AuthMonProfilEditRoute
   '/payment/echec': typeof AuthPaymentEchecRoute
   '/payment/success': typeof AuthPaymentSuccessRoute
   '/create/reset-password': typeof PublicCreateResetPasswordRoute
@@ -208,6 +222,7 @@ export interface FileRoutesByTo {
   '/$': typeof AuthSplatRoute
   '/courses': typeof AuthCoursesRoute
   '/liste-de-favoris': typeof AuthListeDeFavorisRoute
+  '/mon-profil': typeof AuthMonProfilRoute
   '/offres': typeof AuthOffresRoute
   '/porte-monnaie': typeof AuthPorteMonnaieRoute
   '/revenu': typeof AuthRevenuRoute
@@ -221,6 +236,7 @@ export interface FileRoutesByTo {
   '/digitalvirgo/echec': typeof DigitalvirgoEchecRoute
   '/digitalvirgo/success': typeof DigitalvirgoSuccessRoute
   '/offers/ooredoo': typeof OffersOoredooRoute
+  '/mon-profil/edit': typeof AuthMonProfilEditRoute
   '/payment/echec': typeof AuthPaymentEchecRoute
   '/payment/success': typeof AuthPaymentSuccessRoute
   '/create/reset-password': typeof PublicCreateResetPasswordRoute
@@ -237,6 +253,7 @@ export interface FileRoutesById {
   '/_auth/$': typeof AuthSplatRoute
   '/_auth/courses': typeof AuthCoursesRoute
   '/_auth/liste-de-favoris': typeof AuthListeDeFavorisRoute
+  '/_auth/mon-profil': typeof AuthMonProfilRoute
   '/_auth/offres': typeof AuthOffresRoute
   '/_auth/porte-monnaie': typeof AuthPorteMonnaieRoute
   '/_auth/revenu': typeof AuthRevenuRoute
@@ -251,6 +268,7 @@ export interface FileRoutesById {
   '/digitalvirgo/success': typeof DigitalvirgoSuccessRoute
   '/offers/ooredoo': typeof OffersOoredooRoute
   '/_auth/': typeof AuthIndexRoute
+  '/_auth/mon-profil_/edit': typeof AuthMonProfilEditRoute
   '/_auth/payment/echec': typeof AuthPaymentEchecRoute
   '/_auth/payment/success': typeof AuthPaymentSuccessRoute
   '/_public/create/reset-password': typeof PublicCreateResetPasswordRoute
@@ -266,6 +284,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/courses'
     | '/liste-de-favoris'
+    | '/mon-profil'
     | '/offres'
     | '/porte-monnaie'
     | '/revenu'
@@ -279,6 +298,7 @@ export interface FileRouteTypes {
     | '/digitalvirgo/echec'
     | '/digitalvirgo/success'
     | '/offers/ooredoo'
+    | '/mon-profil/edit'
     | '/payment/echec'
     | '/payment/success'
     | '/create/reset-password'
@@ -292,6 +312,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/courses'
     | '/liste-de-favoris'
+    | '/mon-profil'
     | '/offres'
     | '/porte-monnaie'
     | '/revenu'
@@ -305,6 +326,7 @@ export interface FileRouteTypes {
     | '/digitalvirgo/echec'
     | '/digitalvirgo/success'
     | '/offers/ooredoo'
+    | '/mon-profil/edit'
     | '/payment/echec'
     | '/payment/success'
     | '/create/reset-password'
@@ -320,6 +342,7 @@ export interface FileRouteTypes {
     | '/_auth/$'
     | '/_auth/courses'
     | '/_auth/liste-de-favoris'
+    | '/_auth/mon-profil'
     | '/_auth/offres'
     | '/_auth/porte-monnaie'
     | '/_auth/revenu'
@@ -334,6 +357,7 @@ export interface FileRouteTypes {
     | '/digitalvirgo/success'
     | '/offers/ooredoo'
     | '/_auth/'
+    | '/_auth/mon-profil_/edit'
     | '/_auth/payment/echec'
     | '/_auth/payment/success'
     | '/_public/create/reset-password'
@@ -408,6 +432,13 @@ declare module '@tanstack/react-router' {
       path: '/liste-de-favoris'
       fullPath: '/liste-de-favoris'
       preLoaderRoute: typeof AuthListeDeFavorisRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/mon-profil': {
+      id: '/_auth/mon-profil'
+      path: '/mon-profil'
+      fullPath: '/mon-profil'
+      preLoaderRoute: typeof AuthMonProfilRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/offres': {
@@ -501,6 +532,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OffersOoredooRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth/mon-profil_/edit': {
+      id: '/_auth/mon-profil_/edit'
+      path: '/mon-profil/edit'
+      fullPath: '/mon-profil/edit'
+      preLoaderRoute: typeof AuthMonProfilEditRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/payment/echec': {
       id: '/_auth/payment/echec'
       path: '/payment/echec'
@@ -550,11 +588,13 @@ interface AuthRouteChildren {
   AuthSplatRoute: typeof AuthSplatRoute
   AuthCoursesRoute: typeof AuthCoursesRoute
   AuthListeDeFavorisRoute: typeof AuthListeDeFavorisRoute
+  AuthMonProfilRoute: typeof AuthMonProfilRoute
   AuthOffresRoute: typeof AuthOffresRoute
   AuthPorteMonnaieRoute: typeof AuthPorteMonnaieRoute
   AuthRevenuRoute: typeof AuthRevenuRoute
   AuthSubjectsRoute: typeof AuthSubjectsRoute
   AuthIndexRoute: typeof AuthIndexRoute
+  AuthMonProfilEditRoute: typeof AuthMonProfilEditRoute
   AuthPaymentEchecRoute: typeof AuthPaymentEchecRoute
   AuthPaymentSuccessRoute: typeof AuthPaymentSuccessRoute
   AuthSubjectsSubjectDetailsRoute: typeof AuthSubjectsSubjectDetailsRoute
@@ -566,11 +606,13 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthSplatRoute: AuthSplatRoute,
   AuthCoursesRoute: AuthCoursesRoute,
   AuthListeDeFavorisRoute: AuthListeDeFavorisRoute,
+  AuthMonProfilRoute: AuthMonProfilRoute,
   AuthOffresRoute: AuthOffresRoute,
   AuthPorteMonnaieRoute: AuthPorteMonnaieRoute,
   AuthRevenuRoute: AuthRevenuRoute,
   AuthSubjectsRoute: AuthSubjectsRoute,
   AuthIndexRoute: AuthIndexRoute,
+  AuthMonProfilEditRoute: AuthMonProfilEditRoute,
   AuthPaymentEchecRoute: AuthPaymentEchecRoute,
   AuthPaymentSuccessRoute: AuthPaymentSuccessRoute,
   AuthSubjectsSubjectDetailsRoute: AuthSubjectsSubjectDetailsRoute,

@@ -13,6 +13,15 @@ export default defineRoute({
   access: PUPIL_ONLY,
   passGates: ["incomplete_profile"],
   body: AddEmailSchema,
-  rateLimits: [{ rule: RATE.codeSendUser, subject: ({ auth }) => `contact:${auth?.userId}` }, { rule: RATE.codeSendIp }],
-  handler: async ({ deps, auth, body }) => ({ payload: await requestEmail(deps, auth, body.email), message: "code_sent" }),
+  rateLimits: [
+    {
+      rule: RATE.codeSendUser,
+      subject: ({ auth }) => `contact:${auth?.userId}`,
+    },
+    { rule: RATE.codeSendIp },
+  ],
+  handler: async ({ deps, auth, body }) => ({
+    payload: await requestEmail(deps, auth, body.email),
+    message: "code_sent",
+  }),
 });

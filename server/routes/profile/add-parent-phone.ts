@@ -11,5 +11,7 @@ export default defineRoute({
   auth: "required",
   access: PUPIL_ONLY,
   body: ParentPhoneSchema,
-  handler: async ({ deps, auth, body }) => ({ payload: await setParentPhone(deps, auth, body.phone2) }),
+  handler: async ({ deps, auth, body }) => ({
+    payload: await setParentPhone(deps, auth, body.phone2),
+  }),
 });

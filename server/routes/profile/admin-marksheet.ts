@@ -19,6 +19,8 @@ export default defineRoute({
   }),
   handler: async ({ deps, body, params, c }) => {
     requireAdminKey(c, deps.secret);
-    return { payload: await decideMarksheet(deps, params.id, body.decision, body.reason || null) };
+    return {
+      payload: await decideMarksheet(deps, params.id, body.decision, body.reason || null),
+    };
   },
 });

@@ -13,6 +13,14 @@ export default defineRoute({
   access: PUPIL_ONLY,
   passGates: ["incomplete_profile"],
   body: ConfirmContactSchema,
-  rateLimits: [{ rule: RATE.codeCheckUser, subject: ({ auth }) => `contact:${auth?.userId}` }, { rule: RATE.codeCheckIp }],
-  handler: async ({ deps, auth, body }) => ({ payload: await confirmContact(deps, auth, body) }),
+  rateLimits: [
+    {
+      rule: RATE.codeCheckUser,
+      subject: ({ auth }) => `contact:${auth?.userId}`,
+    },
+    { rule: RATE.codeCheckIp },
+  ],
+  handler: async ({ deps, auth, body }) => ({
+    payload: await confirmContact(deps, auth, body),
+  }),
 });

@@ -9,5 +9,7 @@ export default defineRoute({
   tag: "profile",
   auth: "required",
   access: PUPIL_ONLY,
-  handler: async ({ deps, auth }) => ({ payload: await listMarksheets(deps, auth) }),
+  handler: async ({ deps, auth }) => ({
+    payload: await listMarksheets(deps, auth),
+  }),
 });

@@ -6,7 +6,8 @@ import { updateProfile } from "../../services/profile/profile";
 export default defineRoute({
   method: "post",
   path: "/user/update",
-  summary: "Save the profile (names, birth date, phones, e-mail, class with hasEditDivision, address); a new phone or e-mail answers `credential` and waits for its code",
+  summary:
+    "Save the profile (names, birth date, phones, e-mail, class with hasEditDivision, address); a new phone or e-mail answers `credential` and waits for its code",
   tag: "profile",
   auth: "required",
   access: PUPIL_ONLY,
@@ -15,6 +16,9 @@ export default defineRoute({
   body: ProfileUpdateSchema,
   handler: async ({ deps, auth, body }) => {
     const result = await updateProfile(deps, auth, body);
-    return { payload: result, message: result.credential ? "code_sent" : "profile_updated" };
+    return {
+      payload: result,
+      message: result.credential ? "code_sent" : "profile_updated",
+    };
   },
 });

@@ -12,5 +12,8 @@ export default defineRoute({
   access: PUPIL_ONLY,
   passGates: ["incomplete_profile"],
   upload: { maxBytes: AVATAR_MAX_BYTES },
-  handler: async ({ deps, auth, c }) => ({ payload: await saveAvatar(deps, auth, c.req.raw), status: 201 }),
+  handler: async ({ deps, auth, c }) => ({
+    payload: await saveAvatar(deps, auth, c.req.raw),
+    status: 201,
+  }),
 });

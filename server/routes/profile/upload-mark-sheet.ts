@@ -11,5 +11,8 @@ export default defineRoute({
   auth: "required",
   access: PUPIL_ONLY,
   upload: { maxBytes: MARKSHEET_MAX_BYTES },
-  handler: async ({ deps, auth, c }) => ({ payload: await uploadMarksheet(deps, auth, c.req.raw), status: 201 }),
+  handler: async ({ deps, auth, c }) => ({
+    payload: await uploadMarksheet(deps, auth, c.req.raw),
+    status: 201,
+  }),
 });

@@ -20,12 +20,20 @@ export function refuseTestAccount(user: { isTest: boolean }, auth: AuthInfo): vo
 }
 
 async function emailTaken(deps: Pick<Deps, "db">, userId: number, email: string): Promise<boolean> {
-  const [row] = await deps.db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, userId))).limit(1);
+  const [row] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, userId)))
+    .limit(1);
   return Boolean(row);
 }
 
 async function phoneTaken(deps: Pick<Deps, "db">, userId: number, phone: string): Promise<boolean> {
-  const [row] = await deps.db.select({ id: users.id }).from(users).where(and(eq(users.phone, phone), ne(users.id, userId))).limit(1);
+  const [row] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.phone, phone), ne(users.id, userId)))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -39,16 +47,30 @@ export async function assertContactFree(deps: Pick<Deps, "db">, userId: number, 
   if (taken) throw fieldError(422, kind, "account_already_used");
 }
 
-export async function startContactChange(deps: Deps, userId: number, kind: "email" | "phone", value: string): Promise<{ credential: string; channel: "sms" | "email" }> {
+export async function startContactChange(
+  deps: Deps,
+  userId: number,
+  kind: "email" | "phone",
+  value: string,
+): Promise<{ credential: string; channel: "sms" | "email" }> {
   await assertContactFree(deps, userId, kind, value);
   const now = deps.now();
   await deps.db
     .insert(contactChanges)
     .values({ userId, kind, value, createdAt: now })
-    .onConflictDoUpdate({ target: [contactChanges.userId, contactChanges.kind], set: { value, createdAt: now } });
+    .onConflictDoUpdate({
+      target: [contactChanges.userId, contactChanges.kind],
+      set: { value, createdAt: now },
+    });
   const code = await createCode(deps, deps.db, userId, `contact:${kind}`);
   const channel = kind === "email" ? "email" : "sms";
-  await deps.messaging.send({ to: value, channel, kind: "contact", code, body: TEXT(code) });
+  await deps.messaging.send({
+    to: value,
+    channel,
+    kind: "contact",
+    code,
+    body: TEXT(code),
+  });
   return { credential: value, channel };
 }
 
@@ -73,7 +95,10 @@ export async function confirmContact(deps: Deps, auth: AuthInfo, input: ConfirmC
   const taken = change.kind === "email" ? await emailTaken(deps, auth.userId, change.value) : await phoneTaken(deps, auth.userId, change.value);
   if (taken) throw fieldError(422, change.kind, "account_already_used");
   await deps.db.transaction(async (tx) => {
-    await tx.update(users).set(change.kind === "email" ? { email: change.value } : { phone: change.value }).where(eq(users.id, auth.userId));
+    await tx
+      .update(users)
+      .set(change.kind === "email" ? { email: change.value } : { phone: change.value })
+      .where(eq(users.id, auth.userId));
     await tx.delete(contactChanges).where(and(eq(contactChanges.userId, auth.userId), eq(contactChanges.kind, change.kind)));
   });
   const user = await profileUser(deps, auth.userId);

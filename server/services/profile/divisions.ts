@@ -32,9 +32,27 @@ export async function listDivisionChanges(deps: Deps, auth: AuthInfo): Promise<D
     .orderBy(desc(divisionChangeRequests.id));
   return rows.map(({ r, reason, ...n }) => ({
     id: r.id,
-    old_division: r.oldDivisionId !== null && n.oldName !== null ? { id: r.oldDivisionId, name: n.oldName, name_ar: n.oldNameAr ?? undefined, name_en: n.oldNameEn ?? undefined } : null,
-    new_division: { id: r.newDivisionId, name: n.newName, name_ar: n.newNameAr, name_en: n.newNameEn },
-    reason: { id: reason.id, name: reason.name, name_ar: reason.nameAr, name_en: reason.nameEn },
+    old_division:
+      r.oldDivisionId !== null && n.oldName !== null
+        ? {
+            id: r.oldDivisionId,
+            name: n.oldName,
+            name_ar: n.oldNameAr ?? undefined,
+            name_en: n.oldNameEn ?? undefined,
+          }
+        : null,
+    new_division: {
+      id: r.newDivisionId,
+      name: n.newName,
+      name_ar: n.newNameAr,
+      name_en: n.newNameEn,
+    },
+    reason: {
+      id: reason.id,
+      name: reason.name,
+      name_ar: reason.nameAr,
+      name_en: reason.nameEn,
+    },
     reason2: r.reason2,
     status: r.status,
     created_at: r.createdAt.toISOString(),

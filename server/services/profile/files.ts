@@ -25,7 +25,11 @@ export async function readUpload(req: Request, field: string): Promise<{ bytes: 
   }
   const file = form.get(field);
   if (!file || typeof file === "string" || file.size === 0) throw fieldError(422, field, "file_required");
-  return { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name || "file", form };
+  return {
+    bytes: new Uint8Array(await file.arrayBuffer()),
+    name: file.name || "file",
+    form,
+  };
 }
 
 /** The kind of the bytes by their magic numbers, if it is one of `allowed`; else 422 `file_type_invalid`. */

@@ -8,19 +8,37 @@ import { parseOrThrow } from "../../lib/route";
 import { checkKind, readStored, readUpload, removeStored, storeFile } from "./files";
 import { profileUser, refuseTestAccount } from "./contact";
 
-type Row = typeof marksheets.$inferSelect & { divisionName: string; divisionNameAr: string; divisionNameEn: string };
+type Row = typeof marksheets.$inferSelect & {
+  divisionName: string;
+  divisionNameAr: string;
+  divisionNameEn: string;
+};
 
-const EXT: Record<string, string> = { "application/pdf": "pdf", "image/jpeg": "jpeg", "image/png": "png", "image/webp": "webp" };
+const EXT: Record<string, string> = {
+  "application/pdf": "pdf",
+  "image/jpeg": "jpeg",
+  "image/png": "png",
+  "image/webp": "webp",
+};
 
 function toDto(r: Row): MarksheetDto {
   return {
     id: r.id,
     name: r.name,
-    division: { id: r.divisionId, name: r.divisionName, name_ar: r.divisionNameAr, name_en: r.divisionNameEn },
+    division: {
+      id: r.divisionId,
+      name: r.divisionName,
+      name_ar: r.divisionNameAr,
+      name_en: r.divisionNameEn,
+    },
     trimester: r.trimester,
     status: r.status,
     reject_reason: r.rejectReason,
-    file: { kind: r.mime === "application/pdf" ? "pdf" : "image", mime: r.mime, size: r.size },
+    file: {
+      kind: r.mime === "application/pdf" ? "pdf" : "image",
+      mime: r.mime,
+      size: r.size,
+    },
     url: `/student/mark-sheet/${r.id}/file`,
     created_at: r.createdAt.toISOString(),
   };
@@ -28,7 +46,12 @@ function toDto(r: Row): MarksheetDto {
 
 const selectRows = (deps: Deps) =>
   deps.db
-    .select({ m: marksheets, divisionName: divisions.name, divisionNameAr: divisions.nameAr, divisionNameEn: divisions.nameEn })
+    .select({
+      m: marksheets,
+      divisionName: divisions.name,
+      divisionNameAr: divisions.nameAr,
+      divisionNameEn: divisions.nameEn,
+    })
     .from(marksheets)
     .innerJoin(divisions, eq(divisions.id, marksheets.divisionId));
 
@@ -53,22 +76,41 @@ export async function uploadMarksheet(deps: Deps, auth: AuthInfo, req: Request):
   const user = await profileUser(deps, auth.userId);
   refuseTestAccount(user, auth);
   const { bytes, name, form } = await readUpload(req, "file");
-  const fields = await parseOrThrow(MarksheetFieldsSchema, { trimester: form.get("trimester") ?? undefined, division: form.get("division") ?? undefined });
+  const fields = await parseOrThrow(MarksheetFieldsSchema, {
+    trimester: form.get("trimester") ?? undefined,
+    division: form.get("division") ?? undefined,
+  });
   const [division] = await deps.db.select({ id: divisions.id }).from(divisions).where(eq(divisions.id, fields.division));
   if (!division) throw fieldError(422, "division", "division_invalid");
   const { mime } = checkKind(bytes, ["pdf", "jpeg", "png", "webp"], "file");
   const key = await storeFile(deps, "marksheets", bytes, EXT[mime]!);
-  const cleanName = name.replace(/[\u0000-\u001f]/g, "").slice(0, 120) || "file";
+  const cleanName =
+    Array.from(name)
+      .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch !== "\u007f")
+      .join("")
+      .slice(0, 120) || "file";
   const [row] = await deps.db
     .insert(marksheets)
-    .values({ userId: user.id, divisionId: fields.division, trimester: fields.trimester, name: cleanName, fileKey: key, mime, size: bytes.byteLength, createdAt: deps.now() })
+    .values({
+      userId: user.id,
+      divisionId: fields.division,
+      trimester: fields.trimester,
+      name: cleanName,
+      fileKey: key,
+      mime,
+      size: bytes.byteLength,
+      createdAt: deps.now(),
+    })
     .returning({ id: marksheets.id });
   const [created] = await selectRows(deps).where(eq(marksheets.id, row!.id));
   return toDto(flat(created!));
 }
 
 async function ownMarksheet(deps: Deps, auth: AuthInfo, id: number) {
-  const [row] = await deps.db.select().from(marksheets).where(and(eq(marksheets.id, id), eq(marksheets.userId, auth.userId)));
+  const [row] = await deps.db
+    .select()
+    .from(marksheets)
+    .where(and(eq(marksheets.id, id), eq(marksheets.userId, auth.userId)));
   if (!row) throw notFound();
   return row;
 }
@@ -97,9 +139,17 @@ export async function readMarksheetFile(deps: Deps, auth: AuthInfo, id: number) 
 export async function decideMarksheet(deps: Deps, id: number, decision: "approve" | "reject", reason: string | null) {
   const [row] = await deps.db
     .update(marksheets)
-    .set({ status: decision === "approve" ? "approved" : "rejected", rejectReason: decision === "reject" ? reason : null, decidedAt: deps.now() })
+    .set({
+      status: decision === "approve" ? "approved" : "rejected",
+      rejectReason: decision === "reject" ? reason : null,
+      decidedAt: deps.now(),
+    })
     .where(eq(marksheets.id, id))
-    .returning({ id: marksheets.id, status: marksheets.status, userId: marksheets.userId });
+    .returning({
+      id: marksheets.id,
+      status: marksheets.status,
+      userId: marksheets.userId,
+    });
   if (!row) throw notFound();
   return row;
 }

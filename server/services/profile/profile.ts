@@ -4,13 +4,23 @@ import { countries, delegations, divisions, institutes, states, users } from "..
 import type { AuthInfo } from "../../lib/auth";
 import type { Deps } from "../../lib/deps";
 import { fieldError, notFound } from "../../lib/errors";
+import { requestParentLink } from "../account/parents";
 import { checkKind, readStored, readUpload, removeStored, storeFile } from "./files";
 import { assertContactFree, profileUser, refuseTestAccount, startContactChange } from "./contact";
 
 const num = (x: number | "" | null | undefined): number | null => (typeof x === "number" ? x : null);
 
 /** The address and class ids exist and hang together (governorate of the country, delegation and institute of the governorate). */
-async function checkReferences(deps: Deps, input: { division: number; country: number | null; state: number | null; delegation: number | null; institute: number | null }) {
+async function checkReferences(
+  deps: Deps,
+  input: {
+    division: number;
+    country: number | null;
+    state: number | null;
+    delegation: number | null;
+    institute: number | null;
+  },
+) {
   const [division] = await deps.db.select({ id: divisions.id }).from(divisions).where(eq(divisions.id, input.division));
   if (!division) throw fieldError(422, "division", "division_invalid");
   if (input.country !== null) {
@@ -26,7 +36,13 @@ async function checkReferences(deps: Deps, input: { division: number; country: n
     if (!d || d.stateId !== input.state) throw fieldError(422, "delegation", "delegation_invalid");
   }
   if (input.institute !== null) {
-    const [i] = await deps.db.select({ stateId: institutes.stateId, delegationId: institutes.delegationId }).from(institutes).where(eq(institutes.id, input.institute));
+    const [i] = await deps.db
+      .select({
+        stateId: institutes.stateId,
+        delegationId: institutes.delegationId,
+      })
+      .from(institutes)
+      .where(eq(institutes.id, input.institute));
     if (!i || i.stateId !== input.state || (input.delegation !== null && i.delegationId !== null && i.delegationId !== input.delegation)) {
       throw fieldError(422, "institute", "institute_invalid");
     }
@@ -42,7 +58,12 @@ async function checkReferences(deps: Deps, input: { division: number; country: n
 export async function updateProfile(deps: Deps, auth: AuthInfo, input: ProfileUpdateOutput) {
   const user = await profileUser(deps, auth.userId);
   refuseTestAccount(user, auth);
-  const address = { country: num(input.country), state: num(input.state), delegation: num(input.delegation), institute: num(input.institute) };
+  const address = {
+    country: num(input.country),
+    state: num(input.state),
+    delegation: num(input.delegation),
+    institute: num(input.institute),
+  };
   const division = input.division as number;
   // Outside Tunisia the governorate select is disabled: nothing below the country is kept.
   if (address.country !== null && address.country !== 1) Object.assign(address, { state: null, delegation: null, institute: null });
@@ -78,21 +99,28 @@ export async function updateProfile(deps: Deps, auth: AuthInfo, input: ProfileUp
     const sent = await startContactChange(deps, user.id, "email", newEmail);
     credential ??= sent.credential;
   }
-  return { credential: credential ?? null, pending: { phone: newPhone, email: newEmail } };
+  return {
+    credential: credential ?? null,
+    pending: { phone: newPhone, email: newEmail },
+  };
 }
 
-/** `PUT /user/add-parent-phone`: the parent's phone (a parent request is the account area's, issue 12 item 5). */
+/** `PUT /user/add-parent-phone`: the parent's phone; when a parent account has it, a parent request opens. */
 export async function setParentPhone(deps: Deps, auth: AuthInfo, phone: string) {
   const user = await profileUser(deps, auth.userId);
   refuseTestAccount(user, auth);
   if (phone === user.phone) throw fieldError(422, "phone2", "phone2_same_as_phone");
-  await deps.db.update(users).set({ parentPhone: phone }).where(eq(users.id, user.id));
-  return { hasPhoneParent: true };
+  // The phone is stored, and a parent account that has it gets a pending request (the account area's verb).
+  const request = await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ parentPhone: phone }).where(eq(users.id, user.id));
+    return requestParentLink(tx, { childId: user.id, parentPhone: phone });
+  });
+  return { hasPhoneParent: true, parentRequest: request ? { id: request.id } : null };
 }
 
 /** The path `users.avatar` holds: the owner's photo, with its key so that a new photo is a new address. */
 const avatarPath = (key: string) => `/user/avatar?v=${key.slice(0, 8)}`;
-const keyOf = (stored: string | null) => (stored ? /[?&]k=([^&]+)/.exec(stored)?.[1] ?? null : null);
+const keyOf = (stored: string | null) => (stored ? (/[?&]k=([^&]+)/.exec(stored)?.[1] ?? null) : null);
 
 /**
  * `POST /user/avatar` (multipart `imageFile`): the cropped photo, checked by its first bytes (JPEG, PNG or WebP), stored
@@ -105,7 +133,10 @@ export async function saveAvatar(deps: Deps, auth: AuthInfo, req: Request) {
   const { kind } = checkKind(bytes, ["jpeg", "png", "webp"], "imageFile");
   const key = await storeFile(deps, "avatars", bytes, kind);
   const avatar = `${avatarPath(key)}&k=${key}`;
-  await deps.db.update(users).set({ avatar }).where(and(eq(users.id, user.id)));
+  await deps.db
+    .update(users)
+    .set({ avatar })
+    .where(and(eq(users.id, user.id)));
   await removeStored(deps, "avatars", keyOf(user.avatar));
   return { avatar };
 }

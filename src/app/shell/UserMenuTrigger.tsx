@@ -3,6 +3,7 @@ import { Avatar, Box, Indicator, Text, UnstyledButton } from "@mantine/core";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { IconChevronDown } from "@tabler/icons-react";
+import { useAvatarSrc } from "@/lib/avatar";
 import { meQueryOptions } from "@/lib/me";
 import classes from "./shell.module.css";
 
@@ -16,6 +17,7 @@ export function UserMenuTrigger({ className, ...props }: ComponentPropsWithRef<"
   const { data: me } = useSuspenseQuery(meQueryOptions);
   const fullName = [me.name, me.last_name].filter(Boolean).join(" ");
   const pendingParent = me.hasParent && me.hasParentRequest;
+  const avatar = useAvatarSrc(me.avatar);
   return (
     <UnstyledButton
       {...props}
@@ -26,7 +28,7 @@ export function UserMenuTrigger({ className, ...props }: ComponentPropsWithRef<"
       {/* No initials: letters the label does not say would break "label in name" (WCAG 2.5.3) for voice control; the
           label starts with the name the button shows from 1200 px. */}
       <Indicator color="red.8" size={11} offset={4} withBorder disabled={!pendingParent} processing aria-hidden>
-        <Avatar src={me.avatar} color="darsi.8" variant="filled" size={34} radius="xl" alt="" />
+        <Avatar src={avatar} color="darsi.8" variant="filled" size={34} radius="xl" alt="" />
       </Indicator>
       <Box component="span" className={classes.hideBelowDesktop} maw={140}>
         <Text component="span" size="sm" fw={600} truncate="end" display="block">

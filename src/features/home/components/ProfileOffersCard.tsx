@@ -5,6 +5,7 @@ import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { IconChevronRight, IconTag, IconUser } from "@tabler/icons-react";
 import type { Affiliation, Me } from "@domain/user";
+import { useAvatarSrc } from "@/lib/avatar";
 import { formatDate } from "@/lib/format";
 import { refName } from "@/lib/reference";
 import { routeTo } from "@/lib/routeTo";
@@ -23,11 +24,12 @@ const PERIODS: Record<string, MessageDescriptor> = {
 export function ProfileOffersCard({ me }: { me: Pick<Me, "name" | "last_name" | "avatar" | "division" | "affiliations"> }) {
   const { t, i18n } = useLingui();
   const fullName = [me.name, me.last_name].filter(Boolean).join(" ");
+  const avatar = useAvatarSrc(me.avatar);
   const offers = [...me.affiliations].sort((a, b) => a.end_date.localeCompare(b.end_date));
   return (
     <Card withBorder radius="lg" padding="lg" className={classes.card} component="section" aria-label={t`Profil et offres`}>
       <Group gap="md" wrap="nowrap">
-        <Avatar src={me.avatar} name={fullName} color="darsi.8" variant="filled" size={56} radius="xl" alt="" />
+        <Avatar src={avatar} name={fullName} color="darsi.8" variant="filled" size={56} radius="xl" alt="" />
         <Stack gap={2} miw={0}>
           <Text fz="lg" fw={700} lineClamp={2} data-testid="home-name">
             {fullName}

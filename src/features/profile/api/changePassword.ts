@@ -11,7 +11,12 @@ export interface ChangePasswordInput {
 
 /** `PUT /user/change-password`: every other session ends; this device keeps signing in with the fresh token. */
 export async function changePassword(body: ChangePasswordInput): Promise<void> {
-  const { token, expires_at } = (await api<{ token: string; expires_at: string }>("/user/change-password", { method: "PUT", body })).payload;
+  const { token, expires_at } = (
+    await api<{ token: string; expires_at: string }>("/user/change-password", {
+      method: "PUT",
+      body,
+    })
+  ).payload;
   replaceToken(token, expires_at);
 }
 

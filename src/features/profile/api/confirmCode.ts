@@ -16,5 +16,8 @@ export async function confirmCode(body: ConfirmCodeInput): Promise<{ email: stri
 
 export function useConfirmCode() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: confirmCode, onSuccess: () => queryClient.invalidateQueries({ queryKey: meKey }) });
+  return useMutation({
+    mutationFn: confirmCode,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meKey }),
+  });
 }

@@ -9,5 +9,8 @@ export async function deleteMarksheet(id: number): Promise<string | undefined> {
 
 export function useDeleteMarksheet() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteMarksheet, onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.marksheets() }) });
+  return useMutation({
+    mutationFn: deleteMarksheet,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.marksheets() }),
+  });
 }

@@ -14,7 +14,9 @@ export function useRequestDivisionChange() {
   return useMutation({
     mutationFn: requestDivisionChange,
     onSuccess: async (result) => {
-      await queryClient.invalidateQueries({ queryKey: profileKeys.divisionChanges() });
+      await queryClient.invalidateQueries({
+        queryKey: profileKeys.divisionChanges(),
+      });
       if (result.applied) await queryClient.invalidateQueries({ queryKey: meKey });
     },
   });

@@ -16,5 +16,8 @@ export async function updateProfile(body: ProfileUpdateInput): Promise<UpdatePro
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateProfile, onSuccess: () => queryClient.invalidateQueries({ queryKey: meKey }) });
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meKey }),
+  });
 }

@@ -11,5 +11,8 @@ export async function uploadAvatar(photo: Blob): Promise<{ avatar: string }> {
 
 export function useUploadAvatar() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: uploadAvatar, onSuccess: () => queryClient.invalidateQueries({ queryKey: meKey }) });
+  return useMutation({
+    mutationFn: uploadAvatar,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meKey }),
+  });
 }

@@ -20,5 +20,8 @@ export async function uploadMarksheet({ file, trimester, division }: UploadMarks
 
 export function useUploadMarksheet() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: uploadMarksheet, onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.marksheets() }) });
+  return useMutation({
+    mutationFn: uploadMarksheet,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.marksheets() }),
+  });
 }

@@ -20,7 +20,9 @@ export interface AddEmailModalProps {
 export function AddEmailModal({ opened, onClose, onSent }: AddEmailModalProps) {
   const { t, i18n } = useLingui();
   const add = useAddEmail();
-  const { form, field, applyServerErrors } = useSchemaForm(AddEmailSchema, { initialValues: { email: "" } });
+  const { form, field, applyServerErrors } = useSchemaForm(AddEmailSchema, {
+    initialValues: { email: "" },
+  });
 
   const submit = form.onSubmit(async ({ email }) => {
     try {
@@ -32,7 +34,14 @@ export function AddEmailModal({ opened, onClose, onSent }: AddEmailModalProps) {
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t`Ajouter une adresse e-mail`} centered closeButtonProps={{ "aria-label": t`Fermer` }} data-testid="add-email-modal">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t`Ajouter une adresse e-mail`}
+      centered
+      closeButtonProps={{ "aria-label": t`Fermer` }}
+      data-testid="add-email-modal"
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm">

@@ -19,7 +19,10 @@ import { VerifyEmailModal } from "./VerifyEmailModal";
  * modal, then the verify-email modal, and runs `action` once the code is confirmed (closing either modal drops it).
  * Render `gate.modals` once, anywhere in the screen.
  */
-export function useEmailGate(): { require: (action: () => void) => void; modals: ReactNode } {
+export function useEmailGate(): {
+  require: (action: () => void) => void;
+  modals: ReactNode;
+} {
   const queryClient = useQueryClient();
   const pending = useRef<(() => void) | null>(null);
   const [step, setStep] = useState<"idle" | "add" | "verify">("idle");

@@ -48,7 +48,11 @@ export function VerifyEmailModal({ opened, email, destination, onClose, onVerifi
       return;
     }
     try {
-      await confirm.mutateAsync({ confirmationToken: code, email: email ?? "", "g-recaptcha-response": await bot.token() });
+      await confirm.mutateAsync({
+        confirmationToken: code,
+        email: email ?? "",
+        "g-recaptcha-response": await bot.token(),
+      });
       setCode("");
       setError(undefined);
       toast.success(email ? t`Votre adresse e-mail est vérifiée` : t`Votre numéro de téléphone est vérifié`);
