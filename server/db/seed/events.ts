@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, gt, gte, lte, sql } from "drizzle-orm";
+import { and, eq, gt, gte, lte, sql } from "drizzle-orm";
 import { addDays, calendarWeek, tunisDate, tunisMidnight } from "../../../domain/events";
 import type { Db } from "../client";
 import { chapters, liveEvents, subjects } from "../schema";
@@ -23,22 +23,23 @@ const at = (day: string, hour: number, minute = 0) => new Date(tunisMidnight(day
 
 /** The first three visible subjects of each class, with a course chapter (the module sold with a session) and its teacher. */
 async function pickSubjects(db: Db): Promise<Map<number, SubjectPick[]>> {
-  const rows = await db
-    .select({
-      id: subjects.id,
-      name: subjects.name,
-      nameAr: subjects.nameAr,
-      nameEn: subjects.nameEn,
-      divisionId: subjects.divisionId,
-      chapterId: sql<number | null>`(select c.id from ${chapters} c where c.subject_id = ${subjects.id} and c.type = 'course' order by c.position limit 1)`,
-      chapterName: sql<string | null>`(select c.name from ${chapters} c where c.subject_id = ${subjects.id} and c.type = 'course' order by c.position limit 1)`,
-      instructorId: sql<number | null>`(select c.instructor_id from ${chapters} c where c.subject_id = ${subjects.id} and c.instructor_id is not null order by c.position limit 1)`,
-    })
-    .from(subjects)
-    .where(and(eq(subjects.visible, true), eq(subjects.active, true)))
-    .orderBy(asc(subjects.divisionId), asc(subjects.position));
+  const result = (await db.execute(sql`
+    select s.id, s.name, s.name_ar as "nameAr", s.name_en as "nameEn", s.division_id as "divisionId",
+      (select c.id from ${chapters} c where c.subject_id = s.id and c.type = 'course' order by c.position, c.id limit 1) as "chapterId",
+      (select c.name from ${chapters} c where c.subject_id = s.id and c.type = 'course' order by c.position, c.id limit 1) as "chapterName",
+      (select c.instructor_id from ${chapters} c where c.subject_id = s.id and c.instructor_id is not null order by c.position, c.id limit 1) as "instructorId"
+    from ${subjects} s
+    where s.visible and s.active
+    order by s.division_id, s.position, s.id`)) as unknown as { rows: SubjectPick[] };
   const byClass = new Map<number, SubjectPick[]>();
-  for (const r of rows) {
+  for (const raw of result.rows) {
+    const r: SubjectPick = {
+      ...raw,
+      id: Number(raw.id),
+      divisionId: Number(raw.divisionId),
+      chapterId: raw.chapterId === null ? null : Number(raw.chapterId),
+      instructorId: raw.instructorId === null ? null : Number(raw.instructorId),
+    };
     const list = byClass.get(r.divisionId) ?? [];
     if (list.length < 3) list.push(r);
     byClass.set(r.divisionId, list);
