@@ -145,6 +145,16 @@ export function uploadExtension(name: string): UploadExtension | null {
   return ext && (UPLOAD_EXTENSIONS as readonly string[]).includes(ext) ? (ext as UploadExtension) : null;
 }
 
+/** A file name without a path or control characters, of at most FILE_NAME_MAX characters. */
+export function isSafeFileName(name: string): boolean {
+  if (name.length === 0 || name.length > FILE_NAME_MAX || name.includes("/") || name.includes("\\")) return false;
+  for (const ch of name) {
+    const code = ch.charCodeAt(0);
+    if (code < 32 || code === 127) return false;
+  }
+  return true;
+}
+
 /** Does the content match the name's extension? */
 export function contentMatchesName(name: string, bytes: Uint8Array): boolean {
   const ext = uploadExtension(name);

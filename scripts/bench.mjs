@@ -43,7 +43,7 @@
 // PG_POOL_MAX (default 20) is passed to the progress server.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -68,7 +68,7 @@ const argString = (name, fallback) => {
   return hit ? hit.slice(name.length + 3) : fallback;
 };
 const ONLY = argString("only", null);
-if (ONLY !== null && !["progress", "offline", "api", "money"].includes(ONLY)) throw new Error(`--only=${ONLY}: "progress", "offline", "api" or "money"`);
+if (ONLY !== null && !["progress", "offline", "api", "money", "exams"].includes(ONLY)) throw new Error(`--only=${ONLY}: "progress", "offline", "api", "money" or "exams"`);
 const PROGRESS = { rate: argValue("progress-rate", 1000), seconds: argValue("progress-duration", 20), pupils: argValue("progress-pupils", 200) };
 const LH_RUNS = argValue("runs", 3);
 const LOAD_SECONDS = argValue("duration", 10);
@@ -473,6 +473,7 @@ function markdown(report) {
 // ------------------------------------------------------------------ main
 
 async function main() {
+  if (ONLY === "exams") return runExamsBench(); // its own report (bench-exams.json), see the end of the file
   const started = Date.now();
   const dist = join(ROOT, "dist");
   let sizes;
@@ -667,3 +668,173 @@ main().catch(async (error) => {
   await cleanup();
   process.exit(1);
 });
+
+// ------------------------------------------------------------------ exams (issue 10): --only=exams
+
+/**
+ * Homework on a slow phone: ten 12-megapixel photos (4000 × 3000 JPEG) merged on the device into merged-images.pdf
+ * (the exam screen's worker: scaled to 2,000 px, JPEG 0.9, pdf-lib) with the CPU slowed down 4× (CDP
+ * Emulation.setCPUThrottlingRate): the merge's time and the browser's peak memory (sum of Chromium's processes' RSS,
+ * sampled every 100 ms); then the resumable upload of that PDF with the connection cut once at half way: its
+ * throughput (bytes over the whole upload, the wait included) and how many chunks were sent. Writes bench-exams.json.
+ */
+async function runExamsBench() {
+  const { chromium } = await import("@playwright/test");
+  const binary = chromiumPath();
+  if (!binary) throw new Error("no chromium");
+  await buildIfNeeded({ log });
+  const server = await startServer();
+  const report = { date: new Date().toISOString(), cpuSlowdown: 4, photos: 10, megapixels: 12 };
+  const profile = mkdtempSync(join(tmpdir(), "darsi-bench-exams-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: binary,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+    viewport: { width: 412, height: 823 },
+    locale: "fr-FR",
+    timezoneId: "Africa/Tunis",
+  });
+  cleanups.push(async () => {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  });
+  /** The browser's processes: the one started with this profile and all its descendants. */
+  const browserPids = () => {
+    const procs = [];
+    for (const d of readdirSync("/proc")) {
+      if (!/^\d+$/.test(d)) continue;
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, "utf8");
+        const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+        procs.push({ pid: Number(d), ppid, cmd: readFileSync(`/proc/${d}/cmdline`, "utf8") });
+      } catch {
+        // gone
+      }
+    }
+    const set = new Set(procs.filter((p) => p.cmd.includes(profile) && !procs.some((q) => q.pid === p.ppid && q.cmd.includes(profile))).map((p) => p.pid));
+    let grew = true;
+    while (grew) {
+      grew = false;
+      for (const p of procs) if (!set.has(p.pid) && set.has(p.ppid)) (set.add(p.pid), (grew = true));
+    }
+    return [...set];
+  };
+  try {
+    const token = await login(server.base);
+    const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const list = (await (await fetch(`${server.base}/api/student/content-exam`, { headers: auth })).json()).payload;
+    const exam = list.find((e) => e.state === "not_started");
+    if (!exam) throw new Error("no open exam to start");
+    const started = await fetch(`${server.base}/api/student/content-exam-student-time-limitation`, { method: "POST", headers: auth, body: JSON.stringify({ contentExam: exam.id }) });
+    if (!started.ok) throw new Error(`start: ${started.status}`);
+    await context.addInitScript(([t]) => {
+      localStorage.setItem("token", t);
+      localStorage.setItem("expires_at", new Date(Date.now() + 3600_000).toISOString());
+    }, [token]);
+    const page = await context.newPage();
+    await page.goto(`${server.base}/exams/${exam.id}`);
+    await page.getByTestId("homework-uploader").waitFor({ timeout: 60_000 });
+    log("exams: making ten 12-megapixel photos");
+    const photos = await page.evaluate(async () => {
+      const out = [];
+      for (let n = 0; n < 10; n += 1) {
+        const c = document.createElement("canvas");
+        c.width = 4000;
+        c.height = 3000;
+        const g = c.getContext("2d");
+        const grad = g.createLinearGradient(0, 0, 4000, 3000);
+        grad.addColorStop(0, `hsl(${n * 36}, 40%, 85%)`);
+        grad.addColorStop(1, `hsl(${n * 36 + 90}, 40%, 60%)`);
+        g.fillStyle = grad;
+        g.fillRect(0, 0, 4000, 3000);
+        // Handwriting-like strokes and grain: a photo of a page, not a flat image.
+        g.strokeStyle = "#223";
+        g.lineWidth = 6;
+        for (let i = 0; i < 1500; i += 1) {
+          g.beginPath();
+          const x = Math.random() * 4000;
+          const y = Math.random() * 3000;
+          g.moveTo(x, y);
+          g.quadraticCurveTo(x + Math.random() * 60, y - 40, x + Math.random() * 120, y + Math.random() * 20);
+          g.stroke();
+        }
+        const img = g.getImageData(0, 0, 4000, 3000);
+        for (let i = 0; i < img.data.length; i += 4) {
+          const d = (Math.random() - 0.5) * 24;
+          img.data[i] += d;
+          img.data[i + 1] += d;
+          img.data[i + 2] += d;
+        }
+        g.putImageData(img, 0, 0);
+        const blob = await new Promise((r) => c.toBlob((b) => r(b), "image/jpeg", 0.92));
+        const bytes = new Uint8Array(await blob.arrayBuffer());
+        let s = "";
+        for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+        out.push(btoa(s));
+      }
+      return out;
+    });
+    const files = photos.map((b64, i) => ({ name: `photo-${i + 1}.jpg`, mimeType: "image/jpeg", buffer: Buffer.from(b64, "base64") }));
+    report.photosBytes = files.reduce((n, f) => n + f.buffer.length, 0);
+    await page.getByTestId("photo-input").setInputFiles(files);
+
+    // Cut the upload once at half way; count the chunks.
+    let total = 0;
+    let cut = false;
+    let chunks = 0;
+    page.on("response", async (res) => {
+      if (res.request().method() === "POST" && /\/uploads$/.test(res.url()) && res.status() === 201) total = (await res.json()).payload.size;
+    });
+    await page.route(/\/uploads\/[0-9a-f-]+\?offset=\d+$/, async (route) => {
+      chunks += 1;
+      const offset = Number(new URL(route.request().url()).searchParams.get("offset"));
+      if (!cut && total > 0 && offset >= total / 2) {
+        cut = true;
+        await route.abort("connectionreset");
+        return;
+      }
+      await route.continue();
+    });
+
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    // Peak memory of the browser: the sum of its processes' resident memory (the worker runs in the renderer).
+    let peak = 0;
+    const pids = browserPids(); // the renderer runs the page and its worker: all there before the click
+    const rss = () => {
+      let sum = 0;
+      for (const pid of pids) {
+        try {
+          const status = readFileSync(`/proc/${pid}/status`, "utf8");
+          sum += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+        } catch {
+          // the process ended
+        }
+      }
+      return sum;
+    };
+    const baseline = rss();
+    const sampler = setInterval(() => (peak = Math.max(peak, rss())), 100);
+    const t0 = performance.now();
+    await page.getByTestId("send-homework").click();
+    await page.getByText(/Envoi de merged-images\.pdf/).waitFor({ timeout: 600_000 });
+    const merged = performance.now();
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    await page.getByText("Devoir envoyé").waitFor({ timeout: 600_000 });
+    const uploaded = performance.now();
+    clearInterval(sampler);
+    report.merge = { ms: Math.round(merged - t0), peakBrowserRssMB: Math.round(peak / 1048576), baselineBrowserRssMB: Math.round(baseline / 1048576), pdfBytes: total };
+    report.upload = {
+      bytes: total,
+      ms: Math.round(uploaded - merged),
+      throughputMBps: Number((total / 1048576 / ((uploaded - merged) / 1000)).toFixed(2)),
+      chunks,
+      resumedAfterCut: cut,
+    };
+    log(`exams: merge of 10 × 12 MP at CPU ×4: ${report.merge.ms} ms, peak browser RSS ${report.merge.peakBrowserRssMB} MB (baseline ${report.merge.baselineBrowserRssMB} MB), PDF ${(total / 1048576).toFixed(1)} MB`);
+    log(`exams: resumable upload with one cut: ${report.upload.throughputMBps} MB/s over ${report.upload.ms} ms, ${chunks} chunk requests`);
+  } finally {
+    await cleanup();
+  }
+  writeFileSync(join(ROOT, "bench-exams.json"), JSON.stringify(report, null, 2) + "\n");
+  console.log(JSON.stringify(report, null, 2));
+}

@@ -16,6 +16,7 @@ import { Route as SwitchRouteImport } from './routes/switch'
 import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthSplatRouteImport } from './routes/_auth/$'
 import { Route as AuthCoursesRouteImport } from './routes/_auth/courses'
+import { Route as AuthExamsCalendarRouteImport } from './routes/_auth/exams-calendar'
 import { Route as AuthListeDeFavorisRouteImport } from './routes/_auth/liste-de-favoris'
 import { Route as AuthMonProfilRouteImport } from './routes/_auth/mon-profil'
 import { Route as AuthOffresRouteImport } from './routes/_auth/offres'
@@ -31,6 +32,8 @@ import { Route as PublicResetPasswordRouteImport } from './routes/_public/reset-
 import { Route as DigitalvirgoEchecRouteImport } from './routes/digitalvirgo.echec'
 import { Route as DigitalvirgoSuccessRouteImport } from './routes/digitalvirgo.success'
 import { Route as OffersOoredooRouteImport } from './routes/offers.ooredoo'
+import { Route as AuthExamsIndexRouteImport } from './routes/_auth/exams.index'
+import { Route as AuthExamsIdRouteImport } from './routes/_auth/exams.$id'
 import { Route as AuthMonProfilEditRouteImport } from './routes/_auth/mon-profil_.edit'
 import { Route as AuthPaymentEchecRouteImport } from './routes/_auth/payment.echec'
 import { Route as AuthPaymentSuccessRouteImport } from './routes/_auth/payment.success'
@@ -69,6 +72,11 @@ const AuthSplatRoute = AuthSplatRouteImport.update({
 const AuthCoursesRoute = AuthCoursesRouteImport.update({
   id: '/courses',
   path: '/courses',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthExamsCalendarRoute = AuthExamsCalendarRouteImport.update({
+  id: '/exams-calendar',
+  path: '/exams-calendar',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthListeDeFavorisRoute = AuthListeDeFavorisRouteImport.update({
@@ -146,6 +154,16 @@ const OffersOoredooRoute = OffersOoredooRouteImport.update({
   path: '/offers/ooredoo',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthExamsIndexRoute = AuthExamsIndexRouteImport.update({
+  id: '/exams/',
+  path: '/exams/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthExamsIdRoute = AuthExamsIdRouteImport.update({
+  id: '/exams/$id',
+  path: '/exams/$id',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthMonProfilEditRoute = AuthMonProfilEditRouteImport.update({
   id: '/mon-profil_/edit',
   path: '/mon-profil/edit',
@@ -193,6 +211,7 @@ export interface FileRoutesByFullPath {
   '/switch': typeof SwitchRoute
   '/$': typeof AuthSplatRoute
   '/courses': typeof AuthCoursesRoute
+  '/exams-calendar': typeof AuthExamsCalendarRoute
   '/liste-de-favoris': typeof AuthListeDeFavorisRoute
   '/mon-profil': typeof AuthMonProfilRoute
   '/offres': typeof AuthOffresRoute
@@ -208,10 +227,12 @@ export interface FileRoutesByFullPath {
   '/digitalvirgo/echec': typeof DigitalvirgoEchecRoute
   '/digitalvirgo/success': typeof DigitalvirgoSuccessRoute
   '/offers/ooredoo': typeof OffersOoredooRoute
+  '/exams/$id': typeof AuthExamsIdRoute
   '/mon-profil/edit': typeof AuthMonProfilEditRoute
   '/payment/echec': typeof AuthPaymentEchecRoute
   '/payment/success': typeof AuthPaymentSuccessRoute
   '/create/reset-password': typeof PublicCreateResetPasswordRoute
+  '/exams/': typeof AuthExamsIndexRoute
   '/subjects/$subject/details': typeof AuthSubjectsSubjectDetailsRoute
   '/subjects/$subject/chapters/$chapter/lessons/$lesson/content': typeof AuthSubjectsSubjectChaptersChapterLessonsLessonContentRoute
   '/subjects/$subject/chapters/$chapter/recordings/$recording/content': typeof AuthSubjectsSubjectChaptersChapterRecordingsRecordingContentRoute
@@ -221,6 +242,7 @@ export interface FileRoutesByTo {
   '/switch': typeof SwitchRoute
   '/$': typeof AuthSplatRoute
   '/courses': typeof AuthCoursesRoute
+  '/exams-calendar': typeof AuthExamsCalendarRoute
   '/liste-de-favoris': typeof AuthListeDeFavorisRoute
   '/mon-profil': typeof AuthMonProfilRoute
   '/offres': typeof AuthOffresRoute
@@ -236,10 +258,12 @@ export interface FileRoutesByTo {
   '/digitalvirgo/echec': typeof DigitalvirgoEchecRoute
   '/digitalvirgo/success': typeof DigitalvirgoSuccessRoute
   '/offers/ooredoo': typeof OffersOoredooRoute
+  '/exams/$id': typeof AuthExamsIdRoute
   '/mon-profil/edit': typeof AuthMonProfilEditRoute
   '/payment/echec': typeof AuthPaymentEchecRoute
   '/payment/success': typeof AuthPaymentSuccessRoute
   '/create/reset-password': typeof PublicCreateResetPasswordRoute
+  '/exams': typeof AuthExamsIndexRoute
   '/subjects/$subject/details': typeof AuthSubjectsSubjectDetailsRoute
   '/subjects/$subject/chapters/$chapter/lessons/$lesson/content': typeof AuthSubjectsSubjectChaptersChapterLessonsLessonContentRoute
   '/subjects/$subject/chapters/$chapter/recordings/$recording/content': typeof AuthSubjectsSubjectChaptersChapterRecordingsRecordingContentRoute
@@ -252,6 +276,7 @@ export interface FileRoutesById {
   '/switch': typeof SwitchRoute
   '/_auth/$': typeof AuthSplatRoute
   '/_auth/courses': typeof AuthCoursesRoute
+  '/_auth/exams-calendar': typeof AuthExamsCalendarRoute
   '/_auth/liste-de-favoris': typeof AuthListeDeFavorisRoute
   '/_auth/mon-profil': typeof AuthMonProfilRoute
   '/_auth/offres': typeof AuthOffresRoute
@@ -268,10 +293,12 @@ export interface FileRoutesById {
   '/digitalvirgo/success': typeof DigitalvirgoSuccessRoute
   '/offers/ooredoo': typeof OffersOoredooRoute
   '/_auth/': typeof AuthIndexRoute
+  '/_auth/exams/$id': typeof AuthExamsIdRoute
   '/_auth/mon-profil_/edit': typeof AuthMonProfilEditRoute
   '/_auth/payment/echec': typeof AuthPaymentEchecRoute
   '/_auth/payment/success': typeof AuthPaymentSuccessRoute
   '/_public/create/reset-password': typeof PublicCreateResetPasswordRoute
+  '/_auth/exams/': typeof AuthExamsIndexRoute
   '/_auth/subjects_/$subject/details': typeof AuthSubjectsSubjectDetailsRoute
   '/_auth/subjects_/$subject/chapters/$chapter/lessons/$lesson/content': typeof AuthSubjectsSubjectChaptersChapterLessonsLessonContentRoute
   '/_auth/subjects_/$subject/chapters/$chapter/recordings/$recording/content': typeof AuthSubjectsSubjectChaptersChapterRecordingsRecordingContentRoute
@@ -283,6 +310,7 @@ export interface FileRouteTypes {
     | '/switch'
     | '/$'
     | '/courses'
+    | '/exams-calendar'
     | '/liste-de-favoris'
     | '/mon-profil'
     | '/offres'
@@ -298,10 +326,12 @@ export interface FileRouteTypes {
     | '/digitalvirgo/echec'
     | '/digitalvirgo/success'
     | '/offers/ooredoo'
+    | '/exams/$id'
     | '/mon-profil/edit'
     | '/payment/echec'
     | '/payment/success'
     | '/create/reset-password'
+    | '/exams/'
     | '/subjects/$subject/details'
     | '/subjects/$subject/chapters/$chapter/lessons/$lesson/content'
     | '/subjects/$subject/chapters/$chapter/recordings/$recording/content'
@@ -311,6 +341,7 @@ export interface FileRouteTypes {
     | '/switch'
     | '/$'
     | '/courses'
+    | '/exams-calendar'
     | '/liste-de-favoris'
     | '/mon-profil'
     | '/offres'
@@ -326,10 +357,12 @@ export interface FileRouteTypes {
     | '/digitalvirgo/echec'
     | '/digitalvirgo/success'
     | '/offers/ooredoo'
+    | '/exams/$id'
     | '/mon-profil/edit'
     | '/payment/echec'
     | '/payment/success'
     | '/create/reset-password'
+    | '/exams'
     | '/subjects/$subject/details'
     | '/subjects/$subject/chapters/$chapter/lessons/$lesson/content'
     | '/subjects/$subject/chapters/$chapter/recordings/$recording/content'
@@ -341,6 +374,7 @@ export interface FileRouteTypes {
     | '/switch'
     | '/_auth/$'
     | '/_auth/courses'
+    | '/_auth/exams-calendar'
     | '/_auth/liste-de-favoris'
     | '/_auth/mon-profil'
     | '/_auth/offres'
@@ -357,10 +391,12 @@ export interface FileRouteTypes {
     | '/digitalvirgo/success'
     | '/offers/ooredoo'
     | '/_auth/'
+    | '/_auth/exams/$id'
     | '/_auth/mon-profil_/edit'
     | '/_auth/payment/echec'
     | '/_auth/payment/success'
     | '/_public/create/reset-password'
+    | '/_auth/exams/'
     | '/_auth/subjects_/$subject/details'
     | '/_auth/subjects_/$subject/chapters/$chapter/lessons/$lesson/content'
     | '/_auth/subjects_/$subject/chapters/$chapter/recordings/$recording/content'
@@ -425,6 +461,13 @@ declare module '@tanstack/react-router' {
       path: '/courses'
       fullPath: '/courses'
       preLoaderRoute: typeof AuthCoursesRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/exams-calendar': {
+      id: '/_auth/exams-calendar'
+      path: '/exams-calendar'
+      fullPath: '/exams-calendar'
+      preLoaderRoute: typeof AuthExamsCalendarRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/liste-de-favoris': {
@@ -532,6 +575,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OffersOoredooRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth/exams/': {
+      id: '/_auth/exams/'
+      path: '/exams'
+      fullPath: '/exams/'
+      preLoaderRoute: typeof AuthExamsIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/exams/$id': {
+      id: '/_auth/exams/$id'
+      path: '/exams/$id'
+      fullPath: '/exams/$id'
+      preLoaderRoute: typeof AuthExamsIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/mon-profil_/edit': {
       id: '/_auth/mon-profil_/edit'
       path: '/mon-profil/edit'
@@ -587,6 +644,7 @@ declare module '@tanstack/react-router' {
 interface AuthRouteChildren {
   AuthSplatRoute: typeof AuthSplatRoute
   AuthCoursesRoute: typeof AuthCoursesRoute
+  AuthExamsCalendarRoute: typeof AuthExamsCalendarRoute
   AuthListeDeFavorisRoute: typeof AuthListeDeFavorisRoute
   AuthMonProfilRoute: typeof AuthMonProfilRoute
   AuthOffresRoute: typeof AuthOffresRoute
@@ -594,9 +652,11 @@ interface AuthRouteChildren {
   AuthRevenuRoute: typeof AuthRevenuRoute
   AuthSubjectsRoute: typeof AuthSubjectsRoute
   AuthIndexRoute: typeof AuthIndexRoute
+  AuthExamsIdRoute: typeof AuthExamsIdRoute
   AuthMonProfilEditRoute: typeof AuthMonProfilEditRoute
   AuthPaymentEchecRoute: typeof AuthPaymentEchecRoute
   AuthPaymentSuccessRoute: typeof AuthPaymentSuccessRoute
+  AuthExamsIndexRoute: typeof AuthExamsIndexRoute
   AuthSubjectsSubjectDetailsRoute: typeof AuthSubjectsSubjectDetailsRoute
   AuthSubjectsSubjectChaptersChapterLessonsLessonContentRoute: typeof AuthSubjectsSubjectChaptersChapterLessonsLessonContentRoute
   AuthSubjectsSubjectChaptersChapterRecordingsRecordingContentRoute: typeof AuthSubjectsSubjectChaptersChapterRecordingsRecordingContentRoute
@@ -605,6 +665,7 @@ interface AuthRouteChildren {
 const AuthRouteChildren: AuthRouteChildren = {
   AuthSplatRoute: AuthSplatRoute,
   AuthCoursesRoute: AuthCoursesRoute,
+  AuthExamsCalendarRoute: AuthExamsCalendarRoute,
   AuthListeDeFavorisRoute: AuthListeDeFavorisRoute,
   AuthMonProfilRoute: AuthMonProfilRoute,
   AuthOffresRoute: AuthOffresRoute,
@@ -612,9 +673,11 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthRevenuRoute: AuthRevenuRoute,
   AuthSubjectsRoute: AuthSubjectsRoute,
   AuthIndexRoute: AuthIndexRoute,
+  AuthExamsIdRoute: AuthExamsIdRoute,
   AuthMonProfilEditRoute: AuthMonProfilEditRoute,
   AuthPaymentEchecRoute: AuthPaymentEchecRoute,
   AuthPaymentSuccessRoute: AuthPaymentSuccessRoute,
+  AuthExamsIndexRoute: AuthExamsIndexRoute,
   AuthSubjectsSubjectDetailsRoute: AuthSubjectsSubjectDetailsRoute,
   AuthSubjectsSubjectChaptersChapterLessonsLessonContentRoute:
     AuthSubjectsSubjectChaptersChapterLessonsLessonContentRoute,

@@ -1,6 +1,6 @@
 /** Exams (issue 10): the inputs of the exam operations (SPEC §7 "Exams" and the resumable homework upload). */
 import * as v from "valibot";
-import { FILE_NAME_MAX, HOMEWORK_MAX_BYTES, uploadExtension } from "../exams";
+import { FILE_NAME_MAX, HOMEWORK_MAX_BYTES, isSafeFileName, uploadExtension } from "../exams";
 import { idSchema, intSchema } from "./common";
 
 export const ExamIdParams = v.object({ id: idSchema });
@@ -36,7 +36,7 @@ export const fileNameSchema = v.pipe(
   v.nonEmpty("file_name_invalid"),
   v.maxLength(FILE_NAME_MAX, "file_name_invalid"),
   // No path, no control characters; an allowed extension.
-  v.check((s) => !/[\\/\u0000-\u001f\u007f]/.test(s), "file_name_invalid"),
+  v.check(isSafeFileName, "file_name_invalid"),
   v.check((s) => uploadExtension(s) !== null, "file_type_invalid"),
 );
 

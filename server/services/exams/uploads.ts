@@ -11,6 +11,7 @@ import {
   contentMatchesName,
   HOMEWORK_MAX_BYTES,
   HOMEWORK_MAX_FILES,
+  isSafeFileName,
   KIND_OF_EXTENSION,
   MIME_OF_KIND,
   SNIFF_BYTES,
@@ -171,7 +172,7 @@ export async function uploadMultipart(deps: Deps, auth: AuthInfo, examId: number
   const checked: Array<{ name: string; bytes: Uint8Array; mime: string }> = [];
   for (const f of files) {
     const name = f.name.trim();
-    if (!name || name.length > 120 || /[\\/\u0000-\u001f\u007f]/.test(name)) throw new AppError(422, "file_name_invalid", { contentFiles: ["file_name_invalid"] });
+    if (!isSafeFileName(name)) throw new AppError(422, "file_name_invalid", { contentFiles: ["file_name_invalid"] });
     if (f.size === 0 || f.size > HOMEWORK_MAX_BYTES) throw new AppError(422, "file_size_invalid", { contentFiles: ["file_size_invalid"] });
     const bytes = new Uint8Array(await f.arrayBuffer());
     if (!contentMatchesName(name, bytes.subarray(0, SNIFF_BYTES))) throw new AppError(422, "file_type_invalid", { contentFiles: ["file_type_invalid"] });

@@ -4,6 +4,7 @@ import { KeepChapterControl } from "@/features/lessons/components/KeepChapterOff
 import { ensureSubjectChapters } from "@/features/subjects/api/getSubjectChapters";
 import { SubjectDetailsScreen } from "@/features/subjects/screens/SubjectDetailsScreen";
 import { SUBJECT_TABS } from "@/features/subjects/tabs";
+import { SubjectExams } from "@/features/exams/components/SubjectExams";
 
 // "subjects_": the subject page is not nested in the subjects list (no shared layout), same URL.
 export const Route = createFileRoute("/_auth/subjects_/$subject/details")({
@@ -19,6 +20,7 @@ export const Route = createFileRoute("/_auth/subjects_/$subject/details")({
         tab={tab}
         onTabChange={(next) => void navigate({ search: { tab: next }, replace: true, resetScroll: false })}
         chapterExtra={(entry) => <KeepChapterControl subject={subject} chapter={entry.chapter} />}
+        tabExtra={{ exam: <SubjectExams subject={subject} /> }}
       />
     );
   },

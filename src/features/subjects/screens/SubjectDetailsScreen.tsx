@@ -29,6 +29,8 @@ export interface SubjectDetailsScreenProps {
   onTabChange: (tab: SubjectTab) => void;
   /** What the route adds under each chapter (keeping it for offline study: the lessons feature's control). */
   chapterExtra?: (entry: ChapterEntryDto) => ReactNode;
+  /** What the route shows at the top of a tab (the Examens tab: the subject's exams and live sessions); such a tab is enabled. */
+  tabExtra?: Partial<Record<SubjectTab, ReactNode>>;
 }
 
 /** Picks the tab to show: the asked one if it has chapters, else Cours, else the first tab with chapters. */
@@ -39,7 +41,7 @@ export function resolveTab(asked: SubjectTab | undefined, byTab: Record<SubjectT
 }
 
 /** /subjects/{subject}/details: tabs of chapters, and the side card (above the list on phones). */
-export function SubjectDetailsScreen({ slug, tab, onTabChange, chapterExtra }: SubjectDetailsScreenProps) {
+export function SubjectDetailsScreen({ slug, tab, onTabChange, chapterExtra, tabExtra }: SubjectDetailsScreenProps) {
   const { i18n, t } = useLingui();
   const { data } = useSuspenseQuery(subjectChaptersQueryOptions(slug));
   const subjectName = refName(data.subject, i18n.locale);
@@ -48,7 +50,7 @@ export function SubjectDetailsScreen({ slug, tab, onTabChange, chapterExtra }: S
     SubjectTab,
     ChapterEntryDto[]
   >;
-  const current = resolveTab(tab, byTab);
+  const current = tab && byTab[tab].length === 0 && tabExtra?.[tab] ? tab : resolveTab(tab, byTab);
 
   return (
     <Stack gap="lg">
@@ -63,13 +65,14 @@ export function SubjectDetailsScreen({ slug, tab, onTabChange, chapterExtra }: S
           <Tabs value={current} onChange={(v) => v && onTabChange(v as SubjectTab)} keepMounted={false}>
             <Tabs.List mb="md">
               {SUBJECT_TABS.map((t) => (
-                <Tabs.Tab key={t} value={t} disabled={byTab[t].length === 0} data-testid={`tab-${t}`}>
+                <Tabs.Tab key={t} value={t} disabled={byTab[t].length === 0 && !tabExtra?.[t]} data-testid={`tab-${t}`}>
                   {i18n._(TAB_LABELS[t])}
                 </Tabs.Tab>
               ))}
             </Tabs.List>
             {SUBJECT_TABS.map((t) => (
               <Tabs.Panel key={t} value={t}>
+                {tabExtra?.[t]}
                 {byTab[t].length > 0 ? (
                   <ChapterList subjectSlug={slug} chapters={byTab[t]} extra={chapterExtra} />
                 ) : (

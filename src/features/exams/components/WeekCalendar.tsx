@@ -1,0 +1,81 @@
+import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Link } from "@tanstack/react-router";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
+import type { ExamDto } from "@domain/exams";
+import { refName } from "@/lib/reference";
+import type { ExamWeek } from "../api/getExamCalendar";
+import { formatDay, tunisDay } from "../lib/format";
+import { serverNow } from "../lib/serverClock";
+import { STATE_LABELS } from "../labels";
+import classes from "./exams.module.css";
+
+export interface WeekCalendarProps {
+  week: ExamWeek;
+  onOffset: (offset: number) => void;
+}
+
+/** A week (Monday–Sunday): each day lists the exams due that day, and the exams open then. */
+export function WeekCalendar({ week, onOffset }: WeekCalendarProps) {
+  const { i18n, t } = useLingui();
+  const start = new Date(week.week_start).getTime();
+  const days = Array.from({ length: 7 }, (_, i) => new Date(start + i * 24 * 3600_000 + 12 * 3600_000));
+  const today = tunisDay(new Date(serverNow()));
+  const dueOn = (day: string) => week.exams.filter((e: ExamDto) => tunisDay(new Date(e.due_date)) === day);
+  const opensOn = (day: string) => week.exams.filter((e: ExamDto) => tunisDay(new Date(e.appearance_date)) === day);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="nowrap">
+        <Button variant="default" leftSection={<IconChevronLeft aria-hidden size={18} className="darsi-flip" />} onClick={() => onOffset(week.offset - 1)}>
+          <Trans>Semaine précédente</Trans>
+        </Button>
+        {week.offset !== 0 && (
+          <Button variant="subtle" onClick={() => onOffset(0)}>
+            <Trans>Cette semaine</Trans>
+          </Button>
+        )}
+        <Button variant="default" rightSection={<IconChevronRight aria-hidden size={18} className="darsi-flip" />} onClick={() => onOffset(week.offset + 1)}>
+          <Trans>Semaine suivante</Trans>
+        </Button>
+      </Group>
+      <div className={classes.week} data-testid="exam-week">
+        {days.map((d) => {
+          const day = tunisDay(d);
+          const due = dueOn(day);
+          const opens = opensOn(day);
+          return (
+            <Paper key={day} withBorder p="sm" radius="md" className={`${classes.day} ${day === today ? classes.today : ""}`} aria-current={day === today ? "date" : undefined}>
+              <Title order={3} fz="sm" mb={6}>
+                {formatDay(d, i18n.locale)}
+              </Title>
+              {due.length === 0 && opens.length === 0 ? (
+                <Text size="xs" c="dimmed">
+                  <Trans>Aucun examen</Trans>
+                </Text>
+              ) : (
+                <Stack gap={4}>
+                  {opens.map((e) => {
+                    const name = refName(e, i18n.locale);
+                    return (
+                    <Link key={`o${e.id}`} to="/exams/$id" params={{ id: String(e.id) }} className={classes.dayLink}>
+                      {t`Ouverture : ${name}`}
+                    </Link>
+                    );
+                  })}
+                  {due.map((e) => {
+                    const name = refName(e, i18n.locale);
+                    return (
+                    <Link key={`d${e.id}`} to="/exams/$id" params={{ id: String(e.id) }} className={`${classes.dayLink} ${classes.due}`}>
+                      {t`Date limite : ${name}`} ({i18n._(STATE_LABELS[e.state])})
+                    </Link>
+                    );
+                  })}
+                </Stack>
+              )}
+            </Paper>
+          );
+        })}
+      </div>
+    </Stack>
+  );
+}

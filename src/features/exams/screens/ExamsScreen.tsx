@@ -1,0 +1,74 @@
+import "@mantine/core/styles/Tabs.css";
+import { Alert, Stack, Tabs, Title } from "@mantine/core";
+import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { describeError } from "@/lib/i18n/errors";
+import { useDocumentTitle } from "@/lib/useDocumentTitle";
+import { examsQueryOptions } from "../api/getExams";
+import { examCalendarQueryOptions } from "../api/getExamCalendar";
+import { ExamList } from "../components/ExamList";
+import { WeekCalendar } from "../components/WeekCalendar";
+
+export type ExamsTab = "list" | "calendar";
+
+export interface ExamsScreenProps {
+  tab: ExamsTab;
+  offset: number;
+  onChange: (next: { tab: ExamsTab; offset: number }) => void;
+}
+
+function CalendarPanel({ offset, onOffset }: { offset: number; onOffset: (o: number) => void }) {
+  const { i18n } = useLingui();
+  const { data, error } = useQuery(examCalendarQueryOptions(offset));
+  if (error) return <Alert color="red">{describeError(i18n, error)}</Alert>;
+  return data ? <WeekCalendar week={data} onOffset={onOffset} /> : null;
+}
+
+/** /exams: the list and the week calendar as tabs (SPEC §2). */
+export function ExamsScreen({ tab, offset, onChange }: ExamsScreenProps) {
+  const { t } = useLingui();
+  useDocumentTitle(t`Examens`);
+  const { data } = useSuspenseQuery(examsQueryOptions());
+  return (
+    <Stack gap="lg">
+      <Title order={1} fz={{ base: "h2", sm: "h1" }}>
+        <Trans>Examens</Trans>
+      </Title>
+      <Tabs value={tab} onChange={(v) => v && onChange({ tab: v as ExamsTab, offset })} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="list">
+            <Trans>Liste</Trans>
+          </Tabs.Tab>
+          <Tabs.Tab value="calendar">
+            <Trans>Calendrier de la semaine</Trans>
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="list">
+          <ExamList exams={data} />
+        </Tabs.Panel>
+        <Tabs.Panel value="calendar">
+          <CalendarPanel offset={offset} onOffset={(o) => onChange({ tab, offset: o })} />
+          <Link to="/exams-calendar" search={{ offset }}>
+            <Trans>Ouvrir le calendrier</Trans>
+          </Link>
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+/** /exams-calendar: the week calendar alone. */
+export function ExamsCalendarScreen({ offset, onOffset }: { offset: number; onOffset: (o: number) => void }) {
+  const { t } = useLingui();
+  useDocumentTitle(t`Calendrier des examens`);
+  const { data } = useSuspenseQuery(examCalendarQueryOptions(offset));
+  return (
+    <Stack gap="lg">
+      <Title order={1} fz={{ base: "h2", sm: "h1" }}>
+        <Trans>Calendrier des examens</Trans>
+      </Title>
+      <WeekCalendar week={data} onOffset={onOffset} />
+    </Stack>
+  );
+}
