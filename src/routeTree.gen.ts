@@ -15,13 +15,19 @@ import { Route as PublicRouteImport } from './routes/_public'
 import { Route as SwitchRouteImport } from './routes/switch'
 import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthSplatRouteImport } from './routes/_auth/$'
+import { Route as AuthAssistanceRouteImport } from './routes/_auth/assistance'
 import { Route as AuthCoursesRouteImport } from './routes/_auth/courses'
 import { Route as AuthExamsCalendarRouteImport } from './routes/_auth/exams-calendar'
+import { Route as AuthHistoriqueRouteImport } from './routes/_auth/historique'
 import { Route as AuthListeDeFavorisRouteImport } from './routes/_auth/liste-de-favoris'
+import { Route as AuthListeDesDemandesParentalesRouteImport } from './routes/_auth/liste-des-demandes-parentales'
 import { Route as AuthMonProfilRouteImport } from './routes/_auth/mon-profil'
 import { Route as AuthOffresRouteImport } from './routes/_auth/offres'
 import { Route as AuthPorteMonnaieRouteImport } from './routes/_auth/porte-monnaie'
+import { Route as AuthReportsRouteImport } from './routes/_auth/reports'
+import { Route as AuthRequestParentUserChildrenRouteImport } from './routes/_auth/request-parent-user-children'
 import { Route as AuthRevenuRouteImport } from './routes/_auth/revenu'
+import { Route as AuthSessionsRouteImport } from './routes/_auth/sessions'
 import { Route as AuthSubjectsRouteImport } from './routes/_auth/subjects'
 import { Route as GateConfirmRouteImport } from './routes/_gate/confirm'
 import { Route as GateUpdatePasswordRouteImport } from './routes/_gate/update-password'
@@ -34,6 +40,8 @@ import { Route as DigitalvirgoSuccessRouteImport } from './routes/digitalvirgo.s
 import { Route as OffersOoredooRouteImport } from './routes/offers.ooredoo'
 import { Route as AuthExamsIndexRouteImport } from './routes/_auth/exams.index'
 import { Route as AuthExamsIdRouteImport } from './routes/_auth/exams.$id'
+import { Route as AuthInboxIdRouteImport } from './routes/_auth/inbox.$id'
+import { Route as AuthLiveEventIdRouteImport } from './routes/_auth/live.$eventId'
 import { Route as AuthMonProfilEditRouteImport } from './routes/_auth/mon-profil_.edit'
 import { Route as AuthPaymentEchecRouteImport } from './routes/_auth/payment.echec'
 import { Route as AuthPaymentSuccessRouteImport } from './routes/_auth/payment.success'
@@ -69,6 +77,11 @@ const AuthSplatRoute = AuthSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthAssistanceRoute = AuthAssistanceRouteImport.update({
+  id: '/assistance',
+  path: '/assistance',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthCoursesRoute = AuthCoursesRouteImport.update({
   id: '/courses',
   path: '/courses',
@@ -79,11 +92,22 @@ const AuthExamsCalendarRoute = AuthExamsCalendarRouteImport.update({
   path: '/exams-calendar',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthHistoriqueRoute = AuthHistoriqueRouteImport.update({
+  id: '/historique',
+  path: '/historique',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthListeDeFavorisRoute = AuthListeDeFavorisRouteImport.update({
   id: '/liste-de-favoris',
   path: '/liste-de-favoris',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthListeDesDemandesParentalesRoute =
+  AuthListeDesDemandesParentalesRouteImport.update({
+    id: '/liste-des-demandes-parentales',
+    path: '/liste-des-demandes-parentales',
+    getParentRoute: () => AuthRoute,
+  } as any)
 const AuthMonProfilRoute = AuthMonProfilRouteImport.update({
   id: '/mon-profil',
   path: '/mon-profil',
@@ -99,9 +123,25 @@ const AuthPorteMonnaieRoute = AuthPorteMonnaieRouteImport.update({
   path: '/porte-monnaie',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthReportsRoute = AuthReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthRequestParentUserChildrenRoute =
+  AuthRequestParentUserChildrenRouteImport.update({
+    id: '/request-parent-user-children',
+    path: '/request-parent-user-children',
+    getParentRoute: () => AuthRoute,
+  } as any)
 const AuthRevenuRoute = AuthRevenuRouteImport.update({
   id: '/revenu',
   path: '/revenu',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthSessionsRoute = AuthSessionsRouteImport.update({
+  id: '/sessions',
+  path: '/sessions',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthSubjectsRoute = AuthSubjectsRouteImport.update({
@@ -164,6 +204,16 @@ const AuthExamsIdRoute = AuthExamsIdRouteImport.update({
   path: '/exams/$id',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthInboxIdRoute = AuthInboxIdRouteImport.update({
+  id: '/inbox/$id',
+  path: '/inbox/$id',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthLiveEventIdRoute = AuthLiveEventIdRouteImport.update({
+  id: '/live/$eventId',
+  path: '/live/$eventId',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthMonProfilEditRoute = AuthMonProfilEditRouteImport.update({
   id: '/mon-profil_/edit',
   path: '/mon-profil/edit',
@@ -210,13 +260,19 @@ export interface FileRoutesByFullPath {
   '/': typeof AuthIndexRoute
   '/switch': typeof SwitchRoute
   '/$': typeof AuthSplatRoute
+  '/assistance': typeof AuthAssistanceRoute
   '/courses': typeof AuthCoursesRoute
   '/exams-calendar': typeof AuthExamsCalendarRoute
+  '/historique': typeof AuthHistoriqueRoute
   '/liste-de-favoris': typeof AuthListeDeFavorisRoute
+  '/liste-des-demandes-parentales': typeof AuthListeDesDemandesParentalesRoute
   '/mon-profil': typeof AuthMonProfilRoute
   '/offres': typeof AuthOffresRoute
   '/porte-monnaie': typeof AuthPorteMonnaieRoute
+  '/reports': typeof AuthReportsRoute
+  '/request-parent-user-children': typeof AuthRequestParentUserChildrenRoute
   '/revenu': typeof AuthRevenuRoute
+  '/sessions': typeof AuthSessionsRoute
   '/subjects': typeof AuthSubjectsRoute
   '/confirm': typeof GateConfirmRoute
   '/update-password': typeof GateUpdatePasswordRoute
@@ -228,6 +284,8 @@ export interface FileRoutesByFullPath {
   '/digitalvirgo/success': typeof DigitalvirgoSuccessRoute
   '/offers/ooredoo': typeof OffersOoredooRoute
   '/exams/$id': typeof AuthExamsIdRoute
+  '/inbox/$id': typeof AuthInboxIdRoute
+  '/live/$eventId': typeof AuthLiveEventIdRoute
   '/mon-profil/edit': typeof AuthMonProfilEditRoute
   '/payment/echec': typeof AuthPaymentEchecRoute
   '/payment/success': typeof AuthPaymentSuccessRoute
@@ -241,13 +299,19 @@ export interface FileRoutesByTo {
   '/': typeof AuthIndexRoute
   '/switch': typeof SwitchRoute
   '/$': typeof AuthSplatRoute
+  '/assistance': typeof AuthAssistanceRoute
   '/courses': typeof AuthCoursesRoute
   '/exams-calendar': typeof AuthExamsCalendarRoute
+  '/historique': typeof AuthHistoriqueRoute
   '/liste-de-favoris': typeof AuthListeDeFavorisRoute
+  '/liste-des-demandes-parentales': typeof AuthListeDesDemandesParentalesRoute
   '/mon-profil': typeof AuthMonProfilRoute
   '/offres': typeof AuthOffresRoute
   '/porte-monnaie': typeof AuthPorteMonnaieRoute
+  '/reports': typeof AuthReportsRoute
+  '/request-parent-user-children': typeof AuthRequestParentUserChildrenRoute
   '/revenu': typeof AuthRevenuRoute
+  '/sessions': typeof AuthSessionsRoute
   '/subjects': typeof AuthSubjectsRoute
   '/confirm': typeof GateConfirmRoute
   '/update-password': typeof GateUpdatePasswordRoute
@@ -259,6 +323,8 @@ export interface FileRoutesByTo {
   '/digitalvirgo/success': typeof DigitalvirgoSuccessRoute
   '/offers/ooredoo': typeof OffersOoredooRoute
   '/exams/$id': typeof AuthExamsIdRoute
+  '/inbox/$id': typeof AuthInboxIdRoute
+  '/live/$eventId': typeof AuthLiveEventIdRoute
   '/mon-profil/edit': typeof AuthMonProfilEditRoute
   '/payment/echec': typeof AuthPaymentEchecRoute
   '/payment/success': typeof AuthPaymentSuccessRoute
@@ -275,13 +341,19 @@ export interface FileRoutesById {
   '/_public': typeof PublicRouteWithChildren
   '/switch': typeof SwitchRoute
   '/_auth/$': typeof AuthSplatRoute
+  '/_auth/assistance': typeof AuthAssistanceRoute
   '/_auth/courses': typeof AuthCoursesRoute
   '/_auth/exams-calendar': typeof AuthExamsCalendarRoute
+  '/_auth/historique': typeof AuthHistoriqueRoute
   '/_auth/liste-de-favoris': typeof AuthListeDeFavorisRoute
+  '/_auth/liste-des-demandes-parentales': typeof AuthListeDesDemandesParentalesRoute
   '/_auth/mon-profil': typeof AuthMonProfilRoute
   '/_auth/offres': typeof AuthOffresRoute
   '/_auth/porte-monnaie': typeof AuthPorteMonnaieRoute
+  '/_auth/reports': typeof AuthReportsRoute
+  '/_auth/request-parent-user-children': typeof AuthRequestParentUserChildrenRoute
   '/_auth/revenu': typeof AuthRevenuRoute
+  '/_auth/sessions': typeof AuthSessionsRoute
   '/_auth/subjects': typeof AuthSubjectsRoute
   '/_gate/confirm': typeof GateConfirmRoute
   '/_gate/update-password': typeof GateUpdatePasswordRoute
@@ -294,6 +366,8 @@ export interface FileRoutesById {
   '/offers/ooredoo': typeof OffersOoredooRoute
   '/_auth/': typeof AuthIndexRoute
   '/_auth/exams/$id': typeof AuthExamsIdRoute
+  '/_auth/inbox/$id': typeof AuthInboxIdRoute
+  '/_auth/live/$eventId': typeof AuthLiveEventIdRoute
   '/_auth/mon-profil_/edit': typeof AuthMonProfilEditRoute
   '/_auth/payment/echec': typeof AuthPaymentEchecRoute
   '/_auth/payment/success': typeof AuthPaymentSuccessRoute
@@ -309,13 +383,19 @@ export interface FileRouteTypes {
     | '/'
     | '/switch'
     | '/$'
+    | '/assistance'
     | '/courses'
     | '/exams-calendar'
+    | '/historique'
     | '/liste-de-favoris'
+    | '/liste-des-demandes-parentales'
     | '/mon-profil'
     | '/offres'
     | '/porte-monnaie'
+    | '/reports'
+    | '/request-parent-user-children'
     | '/revenu'
+    | '/sessions'
     | '/subjects'
     | '/confirm'
     | '/update-password'
@@ -327,6 +407,8 @@ export interface FileRouteTypes {
     | '/digitalvirgo/success'
     | '/offers/ooredoo'
     | '/exams/$id'
+    | '/inbox/$id'
+    | '/live/$eventId'
     | '/mon-profil/edit'
     | '/payment/echec'
     | '/payment/success'
@@ -340,13 +422,19 @@ export interface FileRouteTypes {
     | '/'
     | '/switch'
     | '/$'
+    | '/assistance'
     | '/courses'
     | '/exams-calendar'
+    | '/historique'
     | '/liste-de-favoris'
+    | '/liste-des-demandes-parentales'
     | '/mon-profil'
     | '/offres'
     | '/porte-monnaie'
+    | '/reports'
+    | '/request-parent-user-children'
     | '/revenu'
+    | '/sessions'
     | '/subjects'
     | '/confirm'
     | '/update-password'
@@ -358,6 +446,8 @@ export interface FileRouteTypes {
     | '/digitalvirgo/success'
     | '/offers/ooredoo'
     | '/exams/$id'
+    | '/inbox/$id'
+    | '/live/$eventId'
     | '/mon-profil/edit'
     | '/payment/echec'
     | '/payment/success'
@@ -373,13 +463,19 @@ export interface FileRouteTypes {
     | '/_public'
     | '/switch'
     | '/_auth/$'
+    | '/_auth/assistance'
     | '/_auth/courses'
     | '/_auth/exams-calendar'
+    | '/_auth/historique'
     | '/_auth/liste-de-favoris'
+    | '/_auth/liste-des-demandes-parentales'
     | '/_auth/mon-profil'
     | '/_auth/offres'
     | '/_auth/porte-monnaie'
+    | '/_auth/reports'
+    | '/_auth/request-parent-user-children'
     | '/_auth/revenu'
+    | '/_auth/sessions'
     | '/_auth/subjects'
     | '/_gate/confirm'
     | '/_gate/update-password'
@@ -392,6 +488,8 @@ export interface FileRouteTypes {
     | '/offers/ooredoo'
     | '/_auth/'
     | '/_auth/exams/$id'
+    | '/_auth/inbox/$id'
+    | '/_auth/live/$eventId'
     | '/_auth/mon-profil_/edit'
     | '/_auth/payment/echec'
     | '/_auth/payment/success'
@@ -456,6 +554,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSplatRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/assistance': {
+      id: '/_auth/assistance'
+      path: '/assistance'
+      fullPath: '/assistance'
+      preLoaderRoute: typeof AuthAssistanceRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/courses': {
       id: '/_auth/courses'
       path: '/courses'
@@ -470,11 +575,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthExamsCalendarRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/historique': {
+      id: '/_auth/historique'
+      path: '/historique'
+      fullPath: '/historique'
+      preLoaderRoute: typeof AuthHistoriqueRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/liste-de-favoris': {
       id: '/_auth/liste-de-favoris'
       path: '/liste-de-favoris'
       fullPath: '/liste-de-favoris'
       preLoaderRoute: typeof AuthListeDeFavorisRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/liste-des-demandes-parentales': {
+      id: '/_auth/liste-des-demandes-parentales'
+      path: '/liste-des-demandes-parentales'
+      fullPath: '/liste-des-demandes-parentales'
+      preLoaderRoute: typeof AuthListeDesDemandesParentalesRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/mon-profil': {
@@ -498,11 +617,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthPorteMonnaieRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/reports': {
+      id: '/_auth/reports'
+      path: '/reports'
+      fullPath: '/reports'
+      preLoaderRoute: typeof AuthReportsRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/request-parent-user-children': {
+      id: '/_auth/request-parent-user-children'
+      path: '/request-parent-user-children'
+      fullPath: '/request-parent-user-children'
+      preLoaderRoute: typeof AuthRequestParentUserChildrenRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/revenu': {
       id: '/_auth/revenu'
       path: '/revenu'
       fullPath: '/revenu'
       preLoaderRoute: typeof AuthRevenuRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/sessions': {
+      id: '/_auth/sessions'
+      path: '/sessions'
+      fullPath: '/sessions'
+      preLoaderRoute: typeof AuthSessionsRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/subjects': {
@@ -589,6 +729,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthExamsIdRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/inbox/$id': {
+      id: '/_auth/inbox/$id'
+      path: '/inbox/$id'
+      fullPath: '/inbox/$id'
+      preLoaderRoute: typeof AuthInboxIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/live/$eventId': {
+      id: '/_auth/live/$eventId'
+      path: '/live/$eventId'
+      fullPath: '/live/$eventId'
+      preLoaderRoute: typeof AuthLiveEventIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/mon-profil_/edit': {
       id: '/_auth/mon-profil_/edit'
       path: '/mon-profil/edit'
@@ -643,16 +797,24 @@ declare module '@tanstack/react-router' {
 
 interface AuthRouteChildren {
   AuthSplatRoute: typeof AuthSplatRoute
+  AuthAssistanceRoute: typeof AuthAssistanceRoute
   AuthCoursesRoute: typeof AuthCoursesRoute
   AuthExamsCalendarRoute: typeof AuthExamsCalendarRoute
+  AuthHistoriqueRoute: typeof AuthHistoriqueRoute
   AuthListeDeFavorisRoute: typeof AuthListeDeFavorisRoute
+  AuthListeDesDemandesParentalesRoute: typeof AuthListeDesDemandesParentalesRoute
   AuthMonProfilRoute: typeof AuthMonProfilRoute
   AuthOffresRoute: typeof AuthOffresRoute
   AuthPorteMonnaieRoute: typeof AuthPorteMonnaieRoute
+  AuthReportsRoute: typeof AuthReportsRoute
+  AuthRequestParentUserChildrenRoute: typeof AuthRequestParentUserChildrenRoute
   AuthRevenuRoute: typeof AuthRevenuRoute
+  AuthSessionsRoute: typeof AuthSessionsRoute
   AuthSubjectsRoute: typeof AuthSubjectsRoute
   AuthIndexRoute: typeof AuthIndexRoute
   AuthExamsIdRoute: typeof AuthExamsIdRoute
+  AuthInboxIdRoute: typeof AuthInboxIdRoute
+  AuthLiveEventIdRoute: typeof AuthLiveEventIdRoute
   AuthMonProfilEditRoute: typeof AuthMonProfilEditRoute
   AuthPaymentEchecRoute: typeof AuthPaymentEchecRoute
   AuthPaymentSuccessRoute: typeof AuthPaymentSuccessRoute
@@ -664,16 +826,24 @@ interface AuthRouteChildren {
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthSplatRoute: AuthSplatRoute,
+  AuthAssistanceRoute: AuthAssistanceRoute,
   AuthCoursesRoute: AuthCoursesRoute,
   AuthExamsCalendarRoute: AuthExamsCalendarRoute,
+  AuthHistoriqueRoute: AuthHistoriqueRoute,
   AuthListeDeFavorisRoute: AuthListeDeFavorisRoute,
+  AuthListeDesDemandesParentalesRoute: AuthListeDesDemandesParentalesRoute,
   AuthMonProfilRoute: AuthMonProfilRoute,
   AuthOffresRoute: AuthOffresRoute,
   AuthPorteMonnaieRoute: AuthPorteMonnaieRoute,
+  AuthReportsRoute: AuthReportsRoute,
+  AuthRequestParentUserChildrenRoute: AuthRequestParentUserChildrenRoute,
   AuthRevenuRoute: AuthRevenuRoute,
+  AuthSessionsRoute: AuthSessionsRoute,
   AuthSubjectsRoute: AuthSubjectsRoute,
   AuthIndexRoute: AuthIndexRoute,
   AuthExamsIdRoute: AuthExamsIdRoute,
+  AuthInboxIdRoute: AuthInboxIdRoute,
+  AuthLiveEventIdRoute: AuthLiveEventIdRoute,
   AuthMonProfilEditRoute: AuthMonProfilEditRoute,
   AuthPaymentEchecRoute: AuthPaymentEchecRoute,
   AuthPaymentSuccessRoute: AuthPaymentSuccessRoute,

@@ -13,15 +13,16 @@ export const Route = createFileRoute("/_auth/offres")({
   // The placeholder ships with the screen's chunk, not in the entry (nor in the shell).
   codeSplitGroupings: [["component", "pendingComponent"], ["errorComponent"], ["notFoundComponent"]],
   component: function Screen() {
-    const { redirect, payment } = Route.useSearch();
+    const { redirect, payment, chapter, event } = Route.useSearch();
     const navigate = Route.useNavigate();
     return (
       <OffersScreen
+        purchaseFor={chapter !== undefined && event !== undefined ? { chapter, event } : undefined}
         paymentSuccess={payment === "success"}
         onPaymentResultClose={() => void navigate({ search: (s) => ({ ...s, payment: undefined }), replace: true })}
         onBought={(purchase) => {
           // A chapter of a live event: join it; else back where the pupil came from (a lesson plays now), or the subjects.
-          if (purchase.event_id !== null) void navigate({ to: routeTo("/sessions"), search: { eventId: purchase.event_id } as never });
+          if (purchase.event_id !== null) void navigate({ to: "/sessions", search: { offset: 0, eventId: purchase.event_id } });
           else void navigate({ to: routeTo(redirect ?? "/subjects") });
         }}
         onNeedPoints={(missing) => void navigate({ to: routeTo("/porte-monnaie"), search: { missing } as never })}

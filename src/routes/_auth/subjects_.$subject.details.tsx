@@ -5,6 +5,7 @@ import { ensureSubjectChapters } from "@/features/subjects/api/getSubjectChapter
 import { SubjectDetailsScreen } from "@/features/subjects/screens/SubjectDetailsScreen";
 import { SUBJECT_TABS } from "@/features/subjects/tabs";
 import { SubjectExams } from "@/features/exams/components/SubjectExams";
+import { SubjectSessions } from "@/features/sessions";
 
 // "subjects_": the subject page is not nested in the subjects list (no shared layout), same URL.
 export const Route = createFileRoute("/_auth/subjects_/$subject/details")({
@@ -20,7 +21,14 @@ export const Route = createFileRoute("/_auth/subjects_/$subject/details")({
         tab={tab}
         onTabChange={(next) => void navigate({ search: { tab: next }, replace: true, resetScroll: false })}
         chapterExtra={(entry) => <KeepChapterControl subject={subject} chapter={entry.chapter} />}
-        tabExtra={{ exam: <SubjectExams subject={subject} /> }}
+        tabExtra={{
+          exam: (
+            <>
+              <SubjectExams subject={subject} />
+              <SubjectSessions subject={subject} />
+            </>
+          ),
+        }}
       />
     );
   },

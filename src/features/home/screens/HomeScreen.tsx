@@ -4,6 +4,7 @@ import "@mantine/core/styles/Avatar.css";
 import "@mantine/core/styles/Badge.css";
 import "@mantine/core/styles/Progress.css";
 import "@mantine/core/styles/Skeleton.css";
+import { lazy, Suspense } from "react";
 import { Stack } from "@mantine/core";
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
@@ -23,12 +24,20 @@ import classes from "../components/home.module.css";
 import { freeContentsQueryOptions } from "../api/getFreeContents";
 import { newContentsQueryOptions } from "../api/getNewContents";
 
+// Today's live sessions: their code loads after the home's first paint (the first-load budget).
+const TodaySessions = lazy(() => import("../components/TodaySessions"));
+
 /**
  * The home page (/), in the order of SPEC §2: the class's warnings, the mini panel (greeting, class, points, free
  * hours, subjects and overall progress), the ad cards, the widgets (profile and offers, progress, latest recorded
  * courses, forum), the first free and new contents, and shortcuts. The Arabic welcome modal shows over it when the
  * client-type marker is set. Every block reserves its height while it loads, so nothing moves.
  */
+/** The live widget's frame while its code loads: the same card and height, nothing moves. */
+function TodaySessionsPlaceholder() {
+  return <div className={classes.livePlaceholder} data-testid="home-live-loading" aria-hidden />;
+}
+
 export function HomeScreen() {
   const { t } = useLingui();
   useDocumentTitle(t`Accueil`);
@@ -43,6 +52,9 @@ export function HomeScreen() {
       <div className={classes.widgets}>
         <ProfileOffersCard me={me} />
         <ProgressWidget />
+        <Suspense fallback={<TodaySessionsPlaceholder />}>
+          <TodaySessions />
+        </Suspense>
         <LatestRecordings />
         <ForumWidget />
       </div>

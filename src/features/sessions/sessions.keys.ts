@@ -1,0 +1,7 @@
+/** Query keys of the live sessions feature (one factory: ["sessions", …]). */
+export const sessionsKeys = {
+  all: ["sessions"] as const,
+  week: (offset: number) => [...sessionsKeys.all, "week", offset] as const,
+  joinLink: (eventId: number) => [...sessionsKeys.all, "join-link", eventId] as const,
+  rateables: () => [...sessionsKeys.all, "rateables"] as const,
+};
