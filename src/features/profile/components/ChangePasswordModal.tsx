@@ -16,7 +16,7 @@ import { useBotToken } from "./useBotToken";
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t, i18n } = useLingui();
   const change = useChangePassword();
-  const bot = useBotToken();
+  const bot = useBotToken(opened);
   const initialValues = {
     oldPassword: "",
     newPassword: "",

@@ -31,7 +31,7 @@ export function VerifyEmailModal({ opened, email, destination, onClose, onVerifi
   const { t, i18n } = useLingui();
   const confirm = useConfirmCode();
   const resend = useAddEmail();
-  const bot = useBotToken();
+  const bot = useBotToken(opened);
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | undefined>();
   const to = email ?? destination ?? "";
