@@ -23,14 +23,14 @@ async function shot(page: Page, name: string) {
 }
 
 /** A verified bac Mathématiques pupil with an e-mail, registered for this test; its token. */
-async function freshPupil(request: APIRequestContext): Promise<string> {
+async function freshPupil(request: APIRequestContext, withEmail = true): Promise<string> {
   const phone = freshPhone();
   const res = await request.post("/api/auth/register", {
     data: {
       name: "Sami",
       lastName: "Direct",
       phone,
-      email: `direct${phone}@test.darsi.tn`,
+      ...(withEmail ? { email: `direct${phone}@test.darsi.tn` } : {}),
       birthDate: "03/03/2008",
       plainPassword: { first: "Ecole#2026", second: "Ecole#2026" },
       country: 1,
@@ -123,6 +123,19 @@ test.describe("live sessions", () => {
     const rows = ((await history.json()) as { payload: Array<{ event_id: number; attendance_duration: number }> }).payload;
     expect(rows[0]?.event_id).toBe(Number(eventId));
     expect(rows[0]!.attendance_duration).toBeGreaterThanOrEqual(1);
+  });
+
+  test("joining needs an e-mail: a pupil without one gets the add-email modal, nothing is joined", async ({ page }) => {
+    const token = await freshPupil(page.request, false);
+    await useSession(page, token, "fr");
+    await page.goto("/sessions");
+    const ongoing = page.locator('[data-testid="session-card"][data-status="ongoing"]').filter({ has: page.locator('[data-action="join"]') }).first();
+    await ongoing.getByTestId("session-action").click();
+    await expect(page.getByRole("dialog", { name: "Ajouter une adresse e-mail" })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await expect(ongoing.getByTestId("session-action")).toHaveText("Participer");
+    expect(page.url()).not.toContain("/live/");
   });
 
   for (const locale of ["fr", "ar"] as const) {

@@ -51,7 +51,7 @@ export default function RatingDialog({ rateable, onDone }: { rateable: RateableD
   };
 
   return (
-    <Modal opened onClose={onDone} title={t`Comment s'est passée la séance ?`} centered>
+    <Modal opened onClose={onDone} title={t`Comment s'est passée la séance ?`} centered closeButtonProps={{ "aria-label": t`Fermer` }}>
       <Stack gap="md" data-testid="rating-dialog">
         <Text size="sm">
           <bdi>{l(rateable.content_event.content)}</bdi> · {formatDate(rateable.content_event.start_date)}

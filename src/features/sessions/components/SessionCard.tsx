@@ -59,7 +59,7 @@ export function SessionCard({
               <bdi>{l(event.subject)}</bdi>
             </Text>
           </Group>
-          <Badge color={STATUS_COLOR[event.status]} variant={event.status === "ongoing" ? "filled" : "light"} data-testid="session-status">
+          <Badge color={STATUS_COLOR[event.status]} variant={event.status === "ongoing" ? "filled" : "light"} data-testid="session-status" style={{ flex: "none" }}>
             {labels.status(event.status)}
           </Badge>
         </Group>

@@ -33,7 +33,7 @@ export function WaitingModal({
   const started = start !== null && now.getTime() >= start.getTime();
   const startAt = waiting ? labels.time(waiting.start) : "";
   return (
-    <Modal opened={waiting !== null} onClose={onClose} title={t`La séance n'a pas encore commencé`} centered>
+    <Modal opened={waiting !== null} onClose={onClose} title={t`La séance n'a pas encore commencé`} centered closeButtonProps={{ "aria-label": t`Fermer` }}>
       {waiting && start && (
         <Stack gap="sm" data-testid="session-waiting">
           <Text fw={600} dir="auto">

@@ -99,7 +99,10 @@ export function LiveRoomScreen({ eventId, onLeave }: { eventId: number; onLeave:
             </Text>
           </>
         ) : error ? null : (
-          <Loader color="white" aria-label={t`Connexion à la salle…`} />
+          <>
+            <Loader color="white" aria-hidden />
+            <Text c="white">{t`Connexion à la salle…`}</Text>
+          </>
         )}
       </div>
       {state && (
@@ -111,7 +114,7 @@ export function LiveRoomScreen({ eventId, onLeave }: { eventId: number; onLeave:
       )}
       {event?.event.description && <Text dir="auto">{event.event.description}</Text>}
       <Group>
-        <Button color="red" leftSection={<IconDoorExit size={16} aria-hidden />} loading={leaving} onClick={() => void leave()} data-testid="live-leave">
+        <Button color="red.8" leftSection={<IconDoorExit size={16} aria-hidden />} loading={leaving} onClick={() => void leave()} data-testid="live-leave">
           <Trans>Quitter la séance</Trans>
         </Button>
       </Group>
