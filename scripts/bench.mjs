@@ -679,6 +679,7 @@ main().catch(async (error) => {
  * throughput (bytes over the whole upload, the wait included) and how many chunks were sent. Writes bench-exams.json.
  */
 async function runExamsBench() {
+  /* global localStorage, document */
   const { chromium } = await import("@playwright/test");
   const binary = chromiumPath();
   if (!binary) throw new Error("no chromium");
@@ -714,7 +715,12 @@ async function runExamsBench() {
     let grew = true;
     while (grew) {
       grew = false;
-      for (const p of procs) if (!set.has(p.pid) && set.has(p.ppid)) (set.add(p.pid), (grew = true));
+      for (const p of procs) {
+        if (!set.has(p.pid) && set.has(p.ppid)) {
+          set.add(p.pid);
+          grew = true;
+        }
+      }
     }
     return [...set];
   };

@@ -46,6 +46,12 @@ async function shot(page: Page, name: string) {
 
 test.describe("exams", () => {
   test.use({ viewport: PHONE });
+  // The notification service's pop-ups (another feature) may open over any screen: close them when they show.
+  test.beforeEach(async ({ page }) => {
+    await page.addLocatorHandler(page.getByTestId("popup-close"), async (button) => {
+      await button.click();
+    });
+  });
 
   test("start an exam (a refused start stays not started), reload, device clock +10 min: the countdown is the server's", async ({ page }) => {
     const token = await signInAs(page, "eleve@darsi.tn", "fr");

@@ -42,11 +42,11 @@ export async function seedExams(db: Db, now: Date, opts: { demo: boolean }): Pro
   if (existing.rows.length > 0) return false;
   // The first two subjects (by position) of every class, with the instructor of one of their chapters.
   const subjects = ((await db.execute(sql`
-    select s.id, s.name, s.division_id, d.name as division,
+    select s.id, s.name, s.name_ar, s.name_en, s.division_id, d.name as division,
       (select ch.instructor_id from chapters ch where ch.subject_id = s.id and ch.instructor_id is not null order by ch.position limit 1) as instructor_id,
       row_number() over (partition by s.division_id order by s.position, s.id) as rank
     from subjects s join divisions d on d.id = s.division_id
-    where s.visible and s.active`)) as unknown as { rows: Array<{ id: number; name: string; division: string; instructor_id: number | null; rank: number | string }> }).rows
+    where s.visible and s.active`)) as unknown as { rows: Array<{ id: number; name: string; name_ar: string; name_en: string | null; division: string; instructor_id: number | null; rank: number | string }> }).rows
     .filter((s) => Number(s.rank) <= 2);
   if (subjects.length === 0) return false;
   // Whole minutes, so that the demo's dates read well.
@@ -62,8 +62,8 @@ export async function seedExams(db: Db, now: Date, opts: { demo: boolean }): Pro
             subjectId: Number(s.id),
             instructorId: s.instructor_id === null ? null : Number(s.instructor_id),
             name: `${p.label[0]} — ${s.name}`,
-            nameAr: `${p.label[1]} — ${s.name}`,
-            nameEn: `${p.label[2]} — ${s.name}`,
+            nameAr: `${p.label[1]} — ${s.name_ar}`,
+            nameEn: `${p.label[2]} — ${s.name_en ?? s.name}`,
             kind: p.kind,
             appearanceDate: new Date(base + p.appear),
             dueDate: new Date(base + p.due),

@@ -11,12 +11,13 @@ export const STATE_LABELS: Record<ExamState, MessageDescriptor> = {
   expired: msg`Terminé`,
 };
 
+/** Filled badges in dark shades: white text at AA contrast. */
 export const STATE_COLORS: Record<ExamState, string> = {
-  upcoming: "gray",
-  not_started: "blue",
-  started: "teal",
-  finished: "orange",
-  expired: "red",
+  upcoming: "gray.7",
+  not_started: "blue.8",
+  started: "teal.9",
+  finished: "orange.9",
+  expired: "red.9",
 };
 
 export const KIND_LABELS: Record<ExamKind, MessageDescriptor> = {

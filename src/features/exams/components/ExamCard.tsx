@@ -20,7 +20,7 @@ export function ExamCard({ exam }: { exam: ExamDto }) {
           <Link to="/exams/$id" params={{ id: String(exam.id) }} className={classes.link}>
             {refName(exam, i18n.locale)}
           </Link>
-          <Badge color={STATE_COLORS[exam.state]} variant="light" style={{ flexShrink: 0 }} c={`${STATE_COLORS[exam.state]}.9`}>
+          <Badge color={STATE_COLORS[exam.state]} variant="filled" style={{ flexShrink: 0 }}>
             {i18n._(STATE_LABELS[exam.state])}
           </Badge>
         </Group>

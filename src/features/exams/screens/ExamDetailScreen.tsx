@@ -98,7 +98,7 @@ export function ExamDetailScreen({ id }: { id: number }) {
           {refName(exam, i18n.locale)}
         </Title>
         <Group gap="xs">
-          <Badge color={STATE_COLORS[state]} variant="light" c={`${STATE_COLORS[state]}.9`} data-testid="exam-state">
+          <Badge color={STATE_COLORS[state]} variant="filled" data-testid="exam-state">
             {i18n._(STATE_LABELS[state])}
           </Badge>
           <Text size="sm">
