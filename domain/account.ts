@@ -58,6 +58,7 @@ export interface SubscriptionHistoryDto {
 
 /** A row of the analytics service's attendance history (SPEC §3 "Attendance history row"); duration in seconds. */
 export interface AttendanceRowDto {
+  event_id?: number;
   session_start_date: string;
   title: string;
   attendance_duration: number;

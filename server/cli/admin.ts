@@ -15,6 +15,8 @@ import { checkLedger, type LedgerCheck } from "../services/wallet/ledger";
 import { renewDue } from "../services/operator/subscriptions";
 import { remindInstalments } from "../services/offers/instalments";
 import { decideBankTopup } from "../services/wallet/topups";
+import { setVideoReportStatus } from "../services/account/reports";
+import type { VideoReportDto } from "../../domain/learning";
 import { moveEvent, type MovedEventDto } from "../services/events/move";
 import { AppError } from "../lib/errors";
 import { announceContent, notifyDivision, notifyLogin } from "../services/notifications/operator";
@@ -158,6 +160,21 @@ const COMMANDS: Record<string, Command> = {
       const t = await run<Topup>(`/admin/topups/${id}/reject`, {}, (deps) => decideBankTopup(deps, Number(id), "rejected")).catch(refused);
       if (!t) return 1;
       console.log(`top-up ${t.id} ${t.status}: nothing credited`);
+      return 0;
+    },
+  },
+  report: {
+    usage: "report <id> pending|in-progress|rejected|resolved [reason]   set a video report's status (rejected needs a reason)",
+    async run([id, word, ...reason]) {
+      const STATUSES = { pending: "Pending", "in-progress": "In progress", rejected: "Rejected", resolved: "Resolved" } as const;
+      if (!id || !/^\d{1,10}$/.test(id) || !word || !(word in STATUSES)) return usage();
+      const status = STATUSES[word as keyof typeof STATUSES];
+      const rejectReason = reason.join(" ").trim() || undefined;
+      if (status === "Rejected" && !rejectReason) return usage();
+      const body = { status, rejectReason };
+      const r = await run<VideoReportDto>(`/admin/video-reports/${id}/status`, body, (deps) => setVideoReportStatus(deps, Number(id), body)).catch(refused);
+      if (!r) return 1;
+      console.log(`video report ${r.id}: ${r.status}${r.reject_reason ? ` (${r.reject_reason})` : ""}; the pupil is notified`);
       return 0;
     },
   },

@@ -12,6 +12,7 @@ import {
   IconReportMoney,
   IconTag,
   IconUser,
+  IconUsers,
   IconWallet,
   type IconProps,
 } from "@tabler/icons-react";
@@ -38,7 +39,14 @@ export type NavEntry =
   | { kind: "forum"; key: "forum"; label: MessageDescriptor; icon: NavIcon };
 
 /** The sidebar entries this user may see, in SPEC order, each shown by permission. */
-export function navEntries(me: Pick<Me, "permissions" | "gift_code">): NavEntry[] {
+export function navEntries(me: Pick<Me, "permissions" | "gift_code"> & Partial<Pick<Me, "user_type">>): NavEntry[] {
+  // A parent's app is their own space (children and requests) and the help videos.
+  if (me.user_type === "parent") {
+    return [
+      { kind: "internal", key: "parent", label: msg`Espace parent`, icon: IconUsers, to: "/request-parent-user-children", alsoActiveOn: ["/"] },
+      { kind: "internal", key: "assistance", label: msg`Assistance`, icon: IconHeadset, to: "/assistance" },
+    ];
+  }
   const p = me.permissions;
   const entries: (NavEntry | false)[] = [
     { kind: "internal", key: "home", label: msg`Accueil`, icon: IconHome, to: "/" },

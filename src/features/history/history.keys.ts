@@ -1,0 +1,6 @@
+/** Query keys of the history feature (one factory: ["history", …]). */
+export const historyKeys = {
+  all: ["history"] as const,
+  table: (table: string, page: number, perPage: number) => [...historyKeys.all, table, { page, perPage }] as const,
+  divisionChanges: () => [...historyKeys.all, "division-changes"] as const,
+};
