@@ -42,6 +42,10 @@ async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png` });
+  await page.setViewportSize(PHONE);
 }
 
 test.describe("exams", () => {

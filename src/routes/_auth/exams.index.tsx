@@ -8,7 +8,8 @@ export const Route = createFileRoute("/_auth/exams/")({
     tab: v.fallback(v.optional(v.picklist(["list", "calendar"]), "list"), "list"),
     offset: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(-52), v.maxValue(52)), 0), 0),
   }),
-  loader: ({ context }) => context.queryClient.ensureQueryData(examsQueryOptions()),
+  // A pupil without the exam permission gets the screen's explanation, not the error page.
+  loader: ({ context }) => context.queryClient.ensureQueryData(examsQueryOptions()).catch(() => undefined),
   component: function Screen() {
     const search = Route.useSearch();
     const navigate = Route.useNavigate();

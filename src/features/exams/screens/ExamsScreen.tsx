@@ -27,9 +27,23 @@ function CalendarPanel({ offset, onOffset }: { offset: number; onOffset: (o: num
 
 /** /exams: the list and the week calendar as tabs (SPEC §2). */
 export function ExamsScreen({ tab, offset, onChange }: ExamsScreenProps) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   useDocumentTitle(t`Examens`);
-  const { data } = useSuspenseQuery(examsQueryOptions());
+  const { data, error } = useQuery(examsQueryOptions());
+  if (error)
+    return (
+      <Stack gap="lg">
+        <Title order={1} fz={{ base: "h2", sm: "h1" }}>
+          <Trans>Examens</Trans>
+        </Title>
+        <Alert color="orange" role="alert">
+          {describeError(i18n, error)}{" "}
+          <Link to="/offres">
+            <Trans>Voir les offres</Trans>
+          </Link>
+        </Alert>
+      </Stack>
+    );
   return (
     <Stack gap="lg">
       <Title order={1} fz={{ base: "h2", sm: "h1" }}>
@@ -45,7 +59,7 @@ export function ExamsScreen({ tab, offset, onChange }: ExamsScreenProps) {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="list">
-          <ExamList exams={data} />
+          {data ? <ExamList exams={data} /> : null}
         </Tabs.Panel>
         <Tabs.Panel value="calendar">
           <CalendarPanel offset={offset} onOffset={(o) => onChange({ tab, offset: o })} />
