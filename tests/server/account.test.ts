@@ -22,6 +22,8 @@ let lessonId: number;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw rows
 const rows = async (q: ReturnType<typeof sql>): Promise<any[]> => ((await h.deps.db.execute(q)) as unknown as { rows: any[] }).rows;
 const idOf = async (email: string) => Number((await rows(sql`select id from users where email = ${email}`))[0].id);
+const notices = async (userId: number, type: string) =>
+  Number((await rows(sql`select count(*)::int as n from notifications where user_id = ${userId} and type = ${type}`))[0].n);
 const link = (childId: number, parentPhone: string) => h.deps.db.transaction((tx) => requestParentLink(tx, { childId, parentPhone }));
 
 beforeAll(async () => {
@@ -62,7 +64,11 @@ describe("parent requests", () => {
   });
 
   it("requestParentLink opens one pending request per parent and child, only for a parent account's phone", async () => {
+    const parentId = await idOf("parent@darsi.tn");
+    const before = await notices(parentId, "parent_request_created");
     expect(await link(pupil.id, "22000005")).toMatchObject({ id: expect.any(Number) });
+    // The parent is told, in the same transaction.
+    expect(await notices(parentId, "parent_request_created")).toBe(before + 1);
     expect(await link(pupil.id, "+216 22 000 005")).toBeNull(); // already pending
     expect(await link(pupil.id, "22000001")).toBeNull(); // a pupil's phone, not a parent's
     expect(await link(pupil.id, "99999999")).toBeNull(); // nobody
@@ -82,6 +88,7 @@ describe("parent requests", () => {
     const ok = await h.request("PUT", `/api/request-parent-user-children/${id}`, { token: parent1, body: { approved: false } });
     expect(ok.status, ok.text).toBe(200);
     expect(ok.json.payload).toMatchObject({ id, approved: false });
+    expect(await notices(pupil.id, "parent_request_refused")).toBe(1);
     const again = await h.request("PUT", `/api/request-parent-user-children/${id}`, { token: parent1, body: { approved: true } });
     expect(again.status).toBe(409);
     expect(again.json.code).toBe("parent_request_answered");
@@ -220,6 +227,13 @@ describe("video reports", () => {
     const ok = await h.request("POST", `/api/admin/video-reports/${id}/status`, { headers: key, body: { status: "Rejected", rejectReason: "Vidéo conforme" } });
     expect(ok.status, ok.text).toBe(200);
     expect(ok.json.payload).toMatchObject({ status: "Rejected", reject_reason: "Vidéo conforme" });
+    const [notice] = await rows(sql`select title, body, link from notifications where user_id = ${pupil.id} and type = 'video_report_status' order by id desc limit 1`);
+    expect(notice).toMatchObject({ link: "/reports" });
+    expect(notice.body).toContain("rejeté");
+    // The same status again changes nothing and tells no one.
+    const count = await notices(pupil.id, "video_report_status");
+    await h.request("POST", `/api/admin/video-reports/${id}/status`, { headers: key, body: { status: "Rejected", rejectReason: "Vidéo conforme" } });
+    expect(await notices(pupil.id, "video_report_status")).toBe(count);
     const list = await h.request("GET", "/api/student/video-reports", { token: pupil.token });
     expect(list.json.payload.find((r: { id: number }) => r.id === id)).toMatchObject({ status: "Rejected", reject_reason: "Vidéo conforme" });
     const put = await h.request("PUT", `/api/student/video-reports/${id}`, { token: pupil.token, body: { reportReason: 1, description: "x" } });

@@ -112,13 +112,7 @@ export async function answerParentRequest(deps: Pick<Deps, "db" | "now">, parent
     await tx.update(parentRequests).set({ approved }).where(eq(parentRequests.id, row.id));
     const [updated] = await select(tx).where(eq(parentRequests.id, row.id));
     const dto = toDto(updated as Row);
-    await notifyAccount(tx, {
-      userId: row.childId,
-      category: "parentRequest",
-      kind: approved ? "parent_request_approved" : "parent_request_refused",
-      vars: { parent: `${dto.parent_user.name} ${dto.parent_user.last_name}` },
-      link: "/liste-des-demandes-parentales",
-    });
+    await notifyAccount(tx, { kind: "parent_request_answered", userId: row.childId, parent: `${dto.parent_user.name} ${dto.parent_user.last_name}`, approved });
     return dto;
   });
 }
@@ -129,7 +123,7 @@ export async function answerParentRequest(deps: Pick<Deps, "db" | "now">, parent
  * when that parent already has this child (approved) or a pending request for them; a refused request may be asked again.
  * The parent is notified in the same transaction.
  */
-export async function requestParentLink(tx: Db | Tx, input: { childId: number; parentPhone: string }): Promise<{ id: number } | null> {
+export async function requestParentLink(tx: Tx, input: { childId: number; parentPhone: string }): Promise<{ id: number } | null> {
   const phone = normalizePhone(input.parentPhone);
   const [parent] = await tx
     .select({ id: users.id })
@@ -156,13 +150,7 @@ export async function requestParentLink(tx: Db | Tx, input: { childId: number; p
     .returning({ id: parentRequests.id });
   if (!created) return null;
   const [child] = await tx.select({ name: users.name, lastName: users.lastName }).from(users).where(eq(users.id, input.childId));
-  await notifyAccount(tx, {
-    userId: parent.id,
-    category: "parentRequest",
-    kind: "parent_request_created",
-    vars: { child: `${child?.name ?? ""} ${child?.lastName ?? ""}`.trim() },
-    link: "/request-parent-user-children",
-  });
+  await notifyAccount(tx, { kind: "parent_request_created", userId: parent.id, child: `${child?.name ?? ""} ${child?.lastName ?? ""}`.trim() });
   return created;
 }
 

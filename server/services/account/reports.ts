@@ -87,13 +87,7 @@ export async function setVideoReportStatus(
     const rejectReason = input.status === "Rejected" ? (input.rejectReason ?? null) : null;
     if (row.status === input.status && row.rejectReason === rejectReason) return;
     await tx.update(videoReports).set({ status: input.status, rejectReason }).where(eq(videoReports.id, id));
-    await notifyAccount(tx, {
-      userId: row.userId,
-      category: "updateVideoReport",
-      kind: "video_report_status",
-      vars: { id: String(id), status: input.status },
-      link: "/reports",
-    });
+    await notifyAccount(tx, { kind: "video_report_status", userId: row.userId, reportId: id, status: input.status, rejectReason });
   });
   return reportDto(deps.db, id);
 }
