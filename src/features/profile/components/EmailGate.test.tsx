@@ -69,6 +69,9 @@ describe("EmailGate (live sessions need an e-mail)", () => {
     await user.keyboard("XYZ789");
     fireEvent.click(screen.getByRole("button", { name: "Vérifier" }));
     await waitFor(() => expect(join).toHaveBeenCalledOnce());
-    expect(calls.filter((c) => c.url === "/api/user/confirm-code").at(-1)).toMatchObject({ method: "POST", body: { confirmationToken: "XYZ789", email: "nour@exemple.tn" } });
+    expect(calls.filter((c) => c.url === "/api/user/confirm-code").at(-1)).toMatchObject({
+      method: "POST",
+      body: { confirmationToken: "XYZ789", email: "nour@exemple.tn" },
+    });
   });
 });

@@ -105,7 +105,7 @@ export function MarksheetsSection({ division, readOnly }: { division: number | n
                       )}
                     </Stack>
                     <Group gap={4} wrap="nowrap">
-                      <Badge color={STATUS_COLOR[sheet.status]} variant="light" data-status={sheet.status}>
+                      <Badge color={STATUS_COLOR[sheet.status]} variant="filled" autoContrast data-status={sheet.status}>
                         {i18n._(STATUS_LABEL[sheet.status])}
                       </Badge>
                       <ActionIcon variant="subtle" size="lg" onClick={() => setViewing(sheet)} aria-label={viewLabel(sheet.name)}>

@@ -69,11 +69,9 @@ export default function PhotoCropModal({ file, onClose, onCropped }: { file: Fil
               onCropChange={setCrop}
               onZoomChange={setZoom}
               onCropComplete={(_, pixels) => setArea(pixels)}
-              cropperProps={
-                {
-                  "aria-label": t`Zone de recadrage : déplacez avec les flèches`,
-                } as React.HTMLAttributes<HTMLDivElement>
-              }
+              // The crop area takes the arrow keys: a named application region for screen readers.
+              cropperProps={{ role: "application", "aria-label": t`Zone de recadrage : déplacez avec les flèches` }}
+              mediaProps={{ alt: "" }}
             />
           )}
         </Box>

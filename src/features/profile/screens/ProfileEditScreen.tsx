@@ -1,6 +1,7 @@
 import "@mantine/core/styles/Card.css";
 import "@mantine/core/styles/Avatar.css";
 import "@mantine/core/styles/SimpleGrid.css";
+import "@mantine/core/styles/InlineInput.css";
 import "@mantine/core/styles/Radio.css";
 import { Alert, Avatar, Button, Card, FileButton, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useSuspenseQuery } from "@tanstack/react-query";

@@ -3,7 +3,7 @@ import "@mantine/core/styles/Avatar.css";
 import "@mantine/core/styles/Badge.css";
 import "@mantine/core/styles/SimpleGrid.css";
 import "@mantine/core/styles/Table.css";
-import { Alert, Avatar, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Avatar, Badge, Box, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState, type ReactNode } from "react";
@@ -116,24 +116,7 @@ export function ProfileScreen() {
         </Group>
       </Section>
 
-      <Section
-        id="academic-title"
-        title={<Trans>Informations scolaires</Trans>}
-        action={
-          canEdit && (
-            <Button
-              variant="light"
-              size="sm"
-              leftSection={<IconSchool size={18} aria-hidden />}
-              onClick={() => setModal("class")}
-              disabled={pending && !me.permissions.hasEditDivision}
-              data-testid="class-change"
-            >
-              {me.permissions.hasEditDivision ? <Trans>Changer de classe</Trans> : <Trans>Demander un changement de classe</Trans>}
-            </Button>
-          )
-        }
-      >
+      <Section id="academic-title" title={<Trans>Informations scolaires</Trans>}>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <Info label={<Trans>Adresse e-mail</Trans>}>
             {me.email ? (
@@ -156,13 +139,32 @@ export function ProfileScreen() {
             {name(me.division)}
           </Info>
         </SimpleGrid>
+        {canEdit && (
+          <Button
+            variant="light"
+            mt="md"
+            maw="100%"
+            style={{ alignSelf: "flex-start" }}
+            h="auto"
+            mih={40}
+            py={6}
+            leftSection={<IconSchool size={18} aria-hidden />}
+            styles={{ label: { whiteSpace: "normal" } }}
+            onClick={() => setModal("class")}
+            disabled={pending && !me.permissions.hasEditDivision}
+            data-testid="class-change"
+          >
+            {me.permissions.hasEditDivision ? <Trans>Changer de classe</Trans> : <Trans>Demander un changement de classe</Trans>}
+          </Button>
+        )}
         {(changes.data?.length ?? 0) > 0 && (
           <Stack gap={4} mt="md">
             <Text fw={600} size="sm" id="class-changes-title">
               <Trans>Demandes de changement de classe</Trans>
             </Text>
-            <Table.ScrollContainer minWidth={420}>
-              <Table aria-labelledby="class-changes-title" data-testid="class-changes" verticalSpacing={6}>
+            {/* A keyboard can scroll it too (a focusable region) when it is wider than a phone. */}
+            <Box style={{ overflowX: "auto" }} tabIndex={0} role="region" aria-labelledby="class-changes-title">
+              <Table aria-labelledby="class-changes-title" data-testid="class-changes" verticalSpacing={6} miw={420}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>
@@ -198,7 +200,7 @@ export function ProfileScreen() {
                         ) : null}
                       </Table.Td>
                       <Table.Td>
-                        <Badge color={STATUS_COLOR[c.status]} variant="light">
+                        <Badge color={STATUS_COLOR[c.status]} variant="filled" autoContrast>
                           {i18n._(STATUS_LABEL[c.status])}
                         </Badge>
                       </Table.Td>
@@ -206,7 +208,7 @@ export function ProfileScreen() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </Box>
           </Stack>
         )}
       </Section>
