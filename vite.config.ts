@@ -60,7 +60,7 @@ function signedInPreload(): Plugin {
   const ROUTES = SHELL_ROUTES;
   // Lazy parts of the shell worth having at once; heavy or rare ones (lesson viewer, quiz, other languages, the outbox's
   // database) load when needed.
-  const NOT_PRELOADED = /^(LessonViewer|QuizPlayer|catalog-|sync-|keep|Modal|WelcomeModal|SearchCombobox|Combobox|Select|notifications|LazyNotifications|Notifications)/;
+  const NOT_PRELOADED = /^(LessonViewer|QuizPlayer|catalog-|sync-|keep|Modal|WelcomeModal|SearchCombobox|Combobox|Select|notifications|LazyNotifications|Notifications|MessagesMenu|PopupDialog)/;
   return {
     name: "darsi-signed-in-preload",
     apply: "build",

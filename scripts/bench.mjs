@@ -35,7 +35,7 @@
 //      15 s each: confirmed point transfers per second (start, code from the outbox, confirm) and purchases per second
 //      (POST /api/student/checkout/buy), p50/p99 latency; the ledger reconciled afterwards. Skipped without PostgreSQL.
 //
-// Flags: --no-lighthouse, --no-load, --no-progress, --no-offline, --no-api, --no-money, --only=progress|offline|api|money
+// Flags: --no-lighthouse, --no-load, --no-progress, --no-offline, --no-api, --no-money, --only=progress|offline|api|money|exams|push
 // (only step 7, 8, 7b or 9), --money-duration=S (15), --runs=N
 // (Lighthouse runs), --duration=S (autocannon seconds), --progress-rate=N (posts/s, 1000), --progress-duration=S (20),
 // --progress-pupils=N (200), --strict (exit 1 when a budget is missed; by default the report flags it and the exit
@@ -68,7 +68,7 @@ const argString = (name, fallback) => {
   return hit ? hit.slice(name.length + 3) : fallback;
 };
 const ONLY = argString("only", null);
-if (ONLY !== null && !["progress", "offline", "api", "money", "exams"].includes(ONLY)) throw new Error(`--only=${ONLY}: "progress", "offline", "api", "money" or "exams"`);
+if (ONLY !== null && !["progress", "offline", "api", "money", "exams", "push"].includes(ONLY)) throw new Error(`--only=${ONLY}: "progress", "offline", "api", "money", "exams" or "push"`);
 const PROGRESS = { rate: argValue("progress-rate", 1000), seconds: argValue("progress-duration", 20), pupils: argValue("progress-pupils", 200) };
 const LH_RUNS = argValue("runs", 3);
 const LOAD_SECONDS = argValue("duration", 10);
@@ -474,6 +474,7 @@ function markdown(report) {
 
 async function main() {
   if (ONLY === "exams") return runExamsBench(); // its own report (bench-exams.json), see the end of the file
+  if (ONLY === "push") return runPushBench(); // its own report (bench-push.json), see the end of the file
   const started = Date.now();
   const dist = join(ROOT, "dist");
   let sizes;
@@ -843,4 +844,54 @@ async function runExamsBench() {
   }
   writeFileSync(join(ROOT, "bench-exams.json"), JSON.stringify(report, null, 2) + "\n");
   console.log(JSON.stringify(report, null, 2));
+}
+
+// ------------------------------------------------------------------ push (issue 11): --only=push
+
+/**
+ * Web push's weight: the service worker's own size (dist/sw.js, raw and gzip: it carries the push and click handlers);
+ * the Firebase SDK's chunk (found by FCM's registration endpoint in its code) and the menus' chunks; and, in Chromium,
+ * that neither the first load of /login nor the signed-in home's first load requests the Firebase SDK or the menus'
+ * code (they load when the pupil opens the bell or turns push on), with the home's first-load JS against its budget.
+ * Writes bench-push.json.
+ */
+async function runPushBench() {
+  const { gzipSync } = await import("node:zlib");
+  const { chromium } = await import("@playwright/test");
+  await buildIfNeeded({ log });
+  const dist = join(ROOT, "dist");
+  const gz = (file) => gzipSync(readFileSync(join(dist, file))).length;
+  const sw = { raw: readFileSync(join(dist, "sw.js")).length, gzip: gz("sw.js") };
+  const assets = readdirSync(join(dist, "assets")).filter((f) => f.endsWith(".js"));
+  const firebase = assets.filter((f) => readFileSync(join(dist, "assets", f), "utf8").includes("fcmregistrations.googleapis.com"));
+  const menus = assets.filter((f) => /^(NotificationsMenu|MessagesMenu|PopupDialog|enable)-/.test(f));
+  const lazy = [...firebase, ...menus].map((f) => ({ file: `assets/${f}`, gzip: gz(`assets/${f}`) }));
+  const report = { date: new Date().toISOString(), serviceWorker: sw, lazyChunks: lazy };
+  const server = await startServer();
+  try {
+    const home = await measureHomeFirstLoad(server.base, dist);
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+    cleanups.push(() => browser.close());
+    const page = await (await browser.newContext({ serviceWorkers: "block" })).newPage();
+    const loginFiles = new Set();
+    page.on("request", (r) => {
+      const { pathname } = new URL(r.url());
+      if (pathname.endsWith(".js")) loginFiles.add(pathname.slice(1));
+    });
+    await page.goto(`${server.base}/login`);
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(2_000);
+    const lazyNames = new Set(lazy.map((l) => l.file));
+    report.login = { files: [...loginFiles].length, lazyLoaded: [...loginFiles].filter((f) => lazyNames.has(f)) };
+    report.home = { js: home.js, budget: LIMITS.homeJs, lazyLoaded: home.files.map((f) => f.file).filter((f) => lazyNames.has(f)) };
+  } finally {
+    await cleanup();
+  }
+  const ok = report.login.lazyLoaded.length === 0 && report.home.lazyLoaded.length === 0 && report.home.js <= LIMITS.homeJs && firebase.length > 0;
+  report.ok = ok;
+  log(`push: service worker ${kb(sw.raw)} raw, ${kb(sw.gzip)} gzip; Firebase chunk(s) ${firebase.map((f) => `${f} ${kb(gz(`assets/${f}`))}`).join(", ") || "none found"}`);
+  log(`push: /login loads ${report.login.lazyLoaded.length ? report.login.lazyLoaded.join(", ") : "no Firebase and no menu code"}; home first load ${kb(report.home.js)} (≤ ${kb(LIMITS.homeJs)}), ${report.home.lazyLoaded.length ? report.home.lazyLoaded.join(", ") : "no Firebase and no menu code"}`);
+  writeFileSync(join(ROOT, "bench-push.json"), JSON.stringify(report, null, 2) + "\n");
+  console.log(JSON.stringify(report, null, 2));
+  if (!ok) process.exitCode = 1;
 }

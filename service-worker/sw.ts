@@ -14,7 +14,8 @@
 //   replays the signed-in user's outbox itself, under that user's token (kept in the outbox store until logout), even
 //   when no page is open. The same Web Lock as the pages makes sure only one of them sends at a time. The outbox is
 //   one module, `@/lib/offline/store`, imported by the pages and this worker alike.
-// - Web Push: JSON payload {title, body, url}; clicking the notification focuses or opens `url` (same origin only).
+// - Web push through Firebase Cloud Messaging (./push.ts): FCM's messages for the signed-in user, shown once per
+//   notification id (a toast in a visible page instead), a click opens the notification's route and marks it seen.
 import { clientsClaim } from "workbox-core";
 import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from "workbox-precaching";
@@ -23,6 +24,8 @@ import { CacheFirst } from "workbox-strategies";
 import type { WorkboxPlugin } from "workbox-core/types";
 import { KEPT_CACHE_PREFIX } from "../src/lib/offline/keptCache";
 import { registerKeptMediaRoute } from "./keptMedia";
+// Web push through Firebase Cloud Messaging: the push and notificationclick handlers.
+import "./push";
 import { OUTBOX_SYNC_TAG, replayForSignedInUser } from "@/lib/offline/store";
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
@@ -122,82 +125,4 @@ interface SyncEvent extends ExtendableEvent {
 self.addEventListener("sync", (event) => {
   const sync = event as SyncEvent;
   if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(replayForSignedInUser().then(() => undefined));
-});
-
-// ------------------------------------------------------------------ web push
-
-interface PushPayload {
-  title: string;
-  body: string;
-  url: string;
-}
-
-/** Reads {title, body, url}; also tolerates the FCM shape {notification: {title, body}, data: {url}}. */
-function readPush(event: PushEvent): PushPayload {
-  let raw: unknown = null;
-  try {
-    raw = event.data?.json();
-  } catch {
-    raw = { body: event.data?.text() };
-  }
-  const obj = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
-  const nested = (key: string) => (obj[key] && typeof obj[key] === "object" ? (obj[key] as Record<string, unknown>) : {});
-  const pick = (...values: unknown[]) => values.find((v): v is string => typeof v === "string" && v.length > 0);
-  return {
-    title: pick(obj.title, nested("notification").title) ?? "Darsi",
-    body: pick(obj.body, nested("notification").body) ?? "",
-    url: safeUrl(pick(obj.url, nested("data").url, nested("fcmOptions").link)),
-  };
-}
-
-/** Only same-origin targets are opened; anything else falls back to the home page. */
-function safeUrl(value: string | undefined): string {
-  if (!value) return "/";
-  try {
-    const url = new URL(value, self.location.origin);
-    return url.origin === self.location.origin ? url.pathname + url.search + url.hash : "/";
-  } catch {
-    return "/";
-  }
-}
-
-self.addEventListener("push", (event: PushEvent) => {
-  const { title, body, url } = readPush(event);
-  event.waitUntil(
-    self.registration.showNotification(title, {
-      body,
-      icon: "/icons/icon-192.png",
-      badge: "/icons/icon-192.png",
-      lang: "fr",
-      dir: "auto",
-      data: { url },
-    }),
-  );
-});
-
-async function focusOrOpen(path: string): Promise<void> {
-  const target = new URL(path, self.location.origin).href;
-  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-  const exact = windows.find((w) => w.url === target);
-  if (exact) {
-    await exact.focus();
-    return;
-  }
-  const any = windows.find((w) => new URL(w.url).origin === self.location.origin);
-  if (any) {
-    try {
-      const navigated = await any.navigate(target);
-      await (navigated ?? any).focus();
-      return;
-    } catch {
-      // navigate() rejects on uncontrolled clients: open a new window instead.
-    }
-  }
-  await self.clients.openWindow(target);
-}
-
-self.addEventListener("notificationclick", (event: NotificationEvent) => {
-  event.notification.close();
-  const data = event.notification.data as { url?: unknown } | null;
-  event.waitUntil(focusOrOpen(safeUrl(typeof data?.url === "string" ? data.url : undefined)));
 });

@@ -3,20 +3,25 @@ import type { Db } from "../client";
 import { inboxMessages, notifications, popups, users } from "../schema";
 
 const HOUR = 3600_000;
+/** The class the demo pop-up is for. */
+export const POPUP_DIVISION = 19;
 
 /**
  * Notifications, messages, pop-ups and push (issue 11): the seed data. Returns true when it seeded (first start).
- * The demo pupil `eleve` gets a few notifications of each group (some seen), two messages and a welcome pop-up
- * for everyone; everything else is produced by the platform's own events.
+ * The demo pupil `eleve` gets a few notifications of each group (some seen) and two messages; the pupils of
+ * Bac Sciences expérimentales a welcome pop-up; everything else is produced by the platform's own events.
  */
 export async function seedNotifications(db: Db, now: Date, opts: { demo: boolean }): Promise<boolean> {
   if (!opts.demo) return false;
   const [done] = await db.select({ n: sql<number>`count(*)::int` }).from(popups);
   if (Number(done?.n ?? 0) > 0) return false;
   const [eleve] = await db.select({ id: users.id }).from(users).where(eq(users.email, "eleve@darsi.tn")).limit(1);
+  // For one class only (Bac Sciences expérimentales, division 19): a pop-up for everyone would cover every screen the
+  // other specs drive. A pop-up without a class (division_id null) is for every pupil.
   await db.insert(popups).values({
     name: "Bienvenue sur Darsi",
     body: "Les séances en direct de la semaine sont dans « En direct ». Activez les notifications pour ne rien manquer.",
+    divisionId: POPUP_DIVISION,
   });
   if (!eleve) return true;
   const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR);

@@ -25,10 +25,13 @@ describe("TopBar", () => {
     expect(screen.getByRole("button", { name: "Ouvrir le menu" }).getAttribute("aria-expanded")).toBe("false");
   });
 
-  it("links the logo home, and the bell to the notifications", async () => {
+  it("links the logo home; the bell and the messages open their menus (dialogs loaded on first use)", async () => {
     await renderWithProviders(<TopBar {...props} />);
     expect(screen.getByRole("link", { name: "Darsi, accueil" }).getAttribute("href")).toBe("/");
-    expect(screen.getByRole("link", { name: "Notifications" }).getAttribute("href")).toBe("/notifications");
+    const bell = screen.getByTestId("notifications-button");
+    expect(bell.getAttribute("aria-haspopup")).toBe("dialog");
+    expect(bell.getAttribute("aria-label")).toMatch(/^Notifications/);
+    expect(screen.getByTestId("messages-button").getAttribute("aria-label")).toMatch(/^Messages/);
   });
 
   it("searches from the top bar, except for pupils with an offer of group 104", async () => {

@@ -1,13 +1,12 @@
-import { ActionIcon, Burger, Box } from "@mantine/core";
+import { Burger, Box } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
-import { IconBell } from "@tabler/icons-react";
 import { Logo } from "@/components/Logo";
 import { OfflineStatus } from "@/components/OfflineStatus";
 import { ThemeToggle } from "@/components/ThemeToggle";
 import { GiftBalanceWidget } from "./GiftBalanceWidget";
+import { HeaderMenus } from "./HeaderMenus";
 import { LanguageMenu } from "./LanguageMenu";
-import { routeTo } from "@/lib/routeTo";
 import { SearchEntry } from "./SearchEntry";
 import { UserMenu } from "./UserMenu";
 import { WalletWidget } from "./WalletWidget";
@@ -55,18 +54,7 @@ export function TopBar({ isPhone, isDesktop, navOpen, onToggleNav, navId, toggle
       <OfflineStatus />
       <GiftBalanceWidget className={classes.hideOnPhone} />
       <WalletWidget compact={isPhone} />
-      <ActionIcon
-        component={Link}
-        to={routeTo("/notifications")}
-        variant="subtle"
-        color="gray"
-        c="var(--mantine-color-text)"
-        size={44}
-        aria-label={t`Notifications`}
-        data-testid="notifications-link"
-      >
-        <IconBell size={21} aria-hidden />
-      </ActionIcon>
+      <HeaderMenus withMessages />
       <LanguageMenu compact={!isDesktop} />
       <Box className={classes.hideOnPhone}>
         <ThemeToggle />

@@ -1,0 +1,103 @@
+import { useEffect, useState } from "react";
+import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { useLingui } from "@lingui/react/macro";
+import { IconBell, IconMail } from "@tabler/icons-react";
+import { DeferredMenu } from "@/components/DeferredMenu";
+import { deferred, useDeferred } from "@/components/deferred";
+import type { PopupDto } from "@domain/notifications";
+import { HeaderButton } from "@/features/notifications/components/HeaderButton";
+import { unreadMessagesQueryOptions, unreadNotificationsQueryOptions } from "@/features/notifications/api/unread";
+import { fetchPopups } from "@/features/notifications/api/popups";
+import { notificationsKeys } from "@/features/notifications/notifications.keys";
+import { meQueryOptions } from "@/lib/me";
+import { currentUserId } from "@/lib/offline/user";
+import { onPushMessage } from "@/lib/push";
+import { toast } from "@/lib/toast";
+
+const notificationsMenu = deferred(() => import("@/features/notifications/components/NotificationsMenu").then((m) => m.NotificationsMenu));
+const messagesMenu = deferred(() => import("@/features/notifications/components/MessagesMenu").then((m) => m.MessagesMenu));
+const popupDialog = deferred(() => import("@/features/notifications/components/PopupDialog").then((m) => m.PopupDialog));
+
+/**
+ * The header menus (SPEC §2): notifications and messages. The shell draws only the two triggers with their unread
+ * counts; each menu's code loads when the pupil comes to it. A push while the app is visible (the service worker's
+ * PUSH_RECEIVED) shows a toast and refreshes the counts; the pop-ups of the notification service open once the
+ * first screen is up — signed-in pupils only (this is the authenticated layout).
+ */
+export function HeaderMenus({ withMessages }: { withMessages: boolean }) {
+  const { data: me } = useSuspenseQuery(meQueryOptions);
+  const pupil = me.user_type !== "parent" && me.user_type !== "teacher";
+  const { data: unread = 0 } = useQuery({ ...unreadNotificationsQueryOptions, enabled: pupil });
+  const { data: unreadMessages = 0 } = useQuery({ ...unreadMessagesQueryOptions, enabled: pupil && withMessages });
+  usePushMessages();
+  if (!pupil) return null;
+  return (
+    <>
+      {withMessages ? <DeferredMenu menu={messagesMenu} props={{}} placeholder={<MessagesTrigger unread={unreadMessages} />} /> : null}
+      <DeferredMenu menu={notificationsMenu} props={{}} placeholder={<NotificationsTrigger unread={unread} />} />
+      <PopupHost />
+    </>
+  );
+}
+
+function NotificationsTrigger({ unread }: { unread: number }) {
+  const { t } = useLingui();
+  const label = unread ? t`Notifications, ${unread} non lues` : t`Notifications`;
+  return <HeaderButton icon={<IconBell size={21} aria-hidden />} count={unread} label={label} aria-haspopup="dialog" aria-expanded={false} data-testid="notifications-button" />;
+}
+
+function MessagesTrigger({ unread }: { unread: number }) {
+  const { t } = useLingui();
+  const label = unread ? t`Messages, ${unread} non lus` : t`Messages`;
+  return <HeaderButton icon={<IconMail size={21} aria-hidden />} count={unread} label={label} aria-haspopup="dialog" aria-expanded={false} data-testid="messages-button" />;
+}
+
+/**
+ * The counts follow what arrived meanwhile: a push (the service worker's message, with a toast when the page is
+ * visible), the network coming back, the app coming back to the front.
+ */
+function usePushMessages() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationsKeys.all });
+    const onVisible = () => document.visibilityState === "visible" && refresh();
+    const stop = onPushMessage((data) => {
+      refresh();
+      const n = data.notification;
+      if (data.type === "PUSH_RECEIVED" && !data.silent && n) toast.show({ title: n.title, message: n.body, color: "darsi" });
+    });
+    window.addEventListener("online", refresh);
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      stop();
+      window.removeEventListener("online", refresh);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, [queryClient]);
+}
+
+/** The notification service's pop-ups, asked a moment after the first screen; the dialog's code loads only when there is one. */
+function PopupHost() {
+  const [popups, setPopups] = useState<PopupDto[]>([]);
+  const [Dialog, load] = useDeferred(popupDialog);
+  useEffect(() => {
+    let alive = true;
+    const timer = setTimeout(() => {
+      fetchPopups().then(
+        (list) => {
+          if (!alive || !list.length) return;
+          setPopups(list);
+          load();
+        },
+        () => undefined,
+      );
+    }, 1_500);
+    return () => {
+      alive = false;
+      clearTimeout(timer);
+    };
+  }, [load]);
+  const userId = currentUserId();
+  if (!Dialog || !popups.length || userId === null) return null;
+  return <Dialog popups={popups} userId={userId} />;
+}
