@@ -154,6 +154,10 @@ test.describe("live sessions", () => {
       await page.goto("/");
       await expect(page.getByTestId("home-live-session").first()).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
+      if (SHOTS) {
+        await page.getByTestId("home-live").scrollIntoViewIfNeeded();
+        await shot(page, `home-live-${locale}`);
+      }
     });
   }
 });

@@ -13,7 +13,7 @@ import { postReview } from "../api/postReview";
 import { sessionsKeys } from "../sessions.keys";
 import classes from "./sessions.module.css";
 
-const EMOJIS = ["😞", "🙁", "😐", "🙂", "😍"] as const;
+const EMOJIS = ["😞", "😟", "😐", "😊", "😍"] as const;
 
 /**
  * The live-session rating dialog (SPEC §2): an emoji rating 1 to 5, an optional comment, or "Je ne veux pas noter".
