@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
 import { affiliations, liveEventAttendees, liveEvents, users } from "../../server/db/schema";
+import { PLATFORM_WALLETS, postMovement } from "../../server/services/wallet/ledger";
 import { createClock, startTestServer, type TestServer } from "./harness";
 
 const clock = createClock(new Date("2026-11-24T09:17:00Z"));
@@ -272,5 +274,33 @@ describe("the live room's presence, the rating and the attendance history", () =
     expect(mine.json.payload.some((r: { event_id: number }) => r.event_id === theirs)).toBe(false);
     const theirHistory = await get(other.token, "/svc/analytics/attendance-history");
     expect(theirHistory.json.payload.map((r: { event_id: number }) => r.event_id)).toEqual([theirs]);
+  });
+});
+
+describe("buying a session's module", () => {
+  it("a module bought at the checkout (chapter and event) turns Acheter into Participer, and the session can be joined", async () => {
+    const buyer = await h.registerVerified({ division: CLASS });
+    await h.deps.db.transaction((tx) => postMovement(tx, { kind: "topup", from: PLATFORM_WALLETS.cashIn, to: buyer.id, amount: 500_000, description: "test funding" }));
+    const id = await session({ inMin: 60, chapter: true });
+    const before = await get(buyer.token, "/api/events", { offset: 0 });
+    const ev = before.json.payload.contents.find((e: { id: number }) => e.id === id);
+    expect(ev.action).toBe("buy");
+    expect((await join(buyer.token, id)).json.code).toBe("event_purchase_required");
+
+    const offers = (await get(buyer.token, "/api/student/offers")).json.payload as Array<{ id: number; per_subject?: boolean; pricing: Array<{ period: string; final_price: number }> }>;
+    const offer = offers.find((o) => o.pricing.some((p) => p.period === "day"))!;
+    const amount = offer.pricing.find((p) => p.period === "day")!.final_price;
+    const bought = await h.request("POST", "/api/student/checkout/buy", {
+      token: buyer.token,
+      headers: { "idempotency-key": randomUUID() },
+      body: { offerDivisionDetail: offer.id, period: "day", chapter: ev.event.chapterId, event: id, amount },
+    });
+    expect(bought.status, bought.text).toBe(201);
+    expect(bought.json.payload.event_id).toBe(id);
+
+    const after = await get(buyer.token, "/api/events", { offset: 0 });
+    const now = after.json.payload.contents.find((e: { id: number }) => e.id === id);
+    expect([now.owned, now.action]).toEqual([true, "join"]);
+    expect((await join(buyer.token, id)).status).toBe(200);
   });
 });
