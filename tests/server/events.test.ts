@@ -304,3 +304,19 @@ describe("buying a session's module", () => {
     expect((await join(buyer.token, id)).status).toBe(200);
   });
 });
+
+describe("at the same time", () => {
+  it("five beats at once count the time since the last beat once; two ratings at once are one review", async () => {
+    const id = await session({ inMin: -5, minutes: 120 });
+    expect((await join(pupil.token, id)).status).toBe(200);
+    expect((await post(pupil.token, `/api/events/${id}/attendance`, {})).status).toBe(200);
+    clock.advance(20_000);
+    const beats = await Promise.all(Array.from({ length: 5 }, () => post(pupil.token, `/api/events/${id}/attendance`, {})));
+    expect(beats.map((b) => b.status)).toEqual([200, 200, 200, 200, 200]);
+    const [row] = await h.deps.db.select().from(liveEventAttendees).where(and(eq(liveEventAttendees.eventId, id), eq(liveEventAttendees.userId, pupil.id)));
+    expect(row!.attendanceS).toBe(20);
+    const answers = await Promise.all([4, 5].map((rating) => post(pupil.token, "/svc/reviews/review", { content_event_id: id, rating })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    clock.set(new Date("2026-11-24T09:17:00Z"));
+  });
+});
