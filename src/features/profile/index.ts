@@ -5,3 +5,5 @@
 export { AddEmailModal, type AddEmailModalProps } from "./components/AddEmailModal";
 export { VerifyEmailModal, type VerifyEmailModalProps } from "./components/VerifyEmailModal";
 export { EmailGate, useEmailGate } from "./components/EmailGate";
+/** The add-parent-phone modal (SPEC §5; open it when `shouldAskParentPhone(me)` of domain/profile.ts; on 200 go to /subjects). */
+export { ParentPhoneModal } from "./components/ParentPhoneModal";

@@ -5,7 +5,7 @@ import "@mantine/core/styles/SimpleGrid.css";
 import "@mantine/core/styles/Table.css";
 import { Alert, Avatar, Badge, Box, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { useState, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { IconEdit, IconKey, IconMail, IconSchool } from "@tabler/icons-react";
@@ -14,12 +14,16 @@ import { formatDate } from "@/lib/format";
 import { meQueryOptions } from "@/lib/me";
 import { refName } from "@/lib/reference";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
+import { shouldAskParentPhone } from "@domain/profile";
 import { divisionChangesQueryOptions } from "../api/divisionChanges";
 import { ChangePasswordModal } from "../components/ChangePasswordModal";
+import { ParentPhoneModal } from "../components/ParentPhoneModal";
 import { ClassChangeModal } from "../components/ClassChangeModal";
 import { MarksheetsSection } from "../components/MarksheetsSection";
 import { useEmailGate } from "../components/EmailGate";
 import { GENDER_LABEL, STATUS_COLOR, STATUS_LABEL } from "../labels";
+
+const PARENT_LATER = "darsi:parent-phone-later";
 
 function Info({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
   return (
@@ -57,6 +61,9 @@ export function ProfileScreen() {
   const avatar = useAvatarSrc(me.avatar);
   const [modal, setModal] = useState<"password" | "class" | null>(null);
   const emailGate = useEmailGate();
+  const navigate = useNavigate();
+  // SPEC §5: the add-parent-phone modal opens by its rule; "Plus tard" is remembered for this browser session.
+  const [askParent, setAskParent] = useState(() => shouldAskParentPhone(me) && !me.isTest && sessionStorage.getItem(PARENT_LATER) === null);
   const canEdit = !me.isTest || me.adminId !== null;
   const fullName = [me.name, me.last_name].filter(Boolean).join(" ");
   const name = (r: { name: string; name_ar?: string; name_en?: string } | null) => (r ? refName(r, i18n.locale) : "");
@@ -234,6 +241,17 @@ export function ProfileScreen() {
         direct={me.permissions.hasEditDivision}
       />
       {emailGate.modals}
+      <ParentPhoneModal
+        opened={askParent}
+        onClose={() => {
+          sessionStorage.setItem(PARENT_LATER, "1");
+          setAskParent(false);
+        }}
+        onSaved={() => {
+          setAskParent(false);
+          void navigate({ to: "/subjects" });
+        }}
+      />
     </Stack>
   );
 }
