@@ -18,10 +18,10 @@ const SHOTS = process.env.ACCOUNT_SHOTS;
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: false });
   await page.setViewportSize(PHONE);
 }
 

@@ -94,14 +94,14 @@ export function HistoryScreen() {
     { key: "old", header: t`Ancienne classe`, cell: (d) => (d.old_division ? l(d.old_division) : "—") },
     { key: "new", header: t`Nouvelle classe`, cell: (d) => l(d.new_division) },
     { key: "reason", header: t`Motif`, cell: (d) => <bdi>{d.reason2 ? `${l(d.reason)} : ${d.reason2}` : l(d.reason)}</bdi> },
-    { key: "status", header: t`Statut`, cell: (d) => <StatusBadge status={d.status} /> },
+    { key: "status", header: t`Statut`, cell: (d) => <StatusBadge status={d.status} />, nowrap: true },
     { key: "date", header: t`Date`, cell: (d) => formatDate(d.created_at), nowrap: true },
   ];
   const transferColumns: DataColumn<TransferDto>[] = [
     { key: "direction", header: t`Type`, cell: (x) => (x.direction === "sent" ? t`Envoyé` : t`Reçu`) },
     { key: "who", header: t`Bénéficiaire / expéditeur`, cell: (x) => <bdi>{x.direction === "sent" ? x.to_user.name : x.from_user.name}</bdi> },
     { key: "points", header: t`Points`, cell: (x) => <bdi dir="ltr">{money(x.points)}</bdi>, nowrap: true },
-    { key: "status", header: t`Statut`, cell: (x) => <StatusBadge status={x.status} /> },
+    { key: "status", header: t`Statut`, cell: (x) => <StatusBadge status={x.status} />, nowrap: true },
     { key: "date", header: t`Date`, cell: (x) => formatDate(x.updated_at), nowrap: true },
   ];
   const attendanceColumns: DataColumn<AttendanceRowDto>[] = [

@@ -81,6 +81,7 @@ function ReportsPage({ page, perPage, onChange }: ReportsScreenProps) {
     {
       key: "status",
       header: t`Statut`,
+      nowrap: true,
       cell: (r) => (
         <Badge color={REPORT_STATUS_COLORS[r.status] ?? "gray.7"} variant="filled" autoContrast tt="none" data-testid="report-status">
           {REPORT_STATUS_LABELS[r.status] ? i18n._(REPORT_STATUS_LABELS[r.status]) : r.status}
@@ -97,7 +98,7 @@ function ReportsPage({ page, perPage, onChange }: ReportsScreenProps) {
             <ActionIcon variant="light" size="lg" aria-label={t`Modifier le rapport n° ${id}`} onClick={() => setEditing(r)} data-testid="report-edit">
               <IconPencil size={18} aria-hidden />
             </ActionIcon>
-            <ActionIcon variant="light" color="red.8" size="lg" aria-label={t`Supprimer le rapport n° ${id}`} onClick={() => setDeleting(r)} data-testid="report-delete">
+            <ActionIcon variant="light" color="red" size="lg" aria-label={t`Supprimer le rapport n° ${id}`} onClick={() => setDeleting(r)} data-testid="report-delete">
               <IconTrash size={18} aria-hidden />
             </ActionIcon>
           </Group>
