@@ -100,8 +100,9 @@ describe("GET /events", () => {
   });
 
   it("refuses a bad offset or today with 422 and the field", async () => {
-    for (const query of [{ offset: 53 }, { offset: "abc" }, { offset: "1.5" }, { today: "yes" }]) {
-      const res = await get(pupil.token, "/api/events", query as Record<string, string | number>);
+    const bad: Array<Record<string, string | number>> = [{ offset: 53 }, { offset: "abc" }, { offset: "1.5" }, { today: "yes" }];
+    for (const query of bad) {
+      const res = await get(pupil.token, "/api/events", query);
       expect(res.status, JSON.stringify(query)).toBe(422);
       expect(res.json.code).toBe("validation_failed");
     }
@@ -248,8 +249,9 @@ describe("the live room's presence, the rating and the attendance history", () =
     expect(history.status).toBe(200);
     expect(history.json.payload[0]).toEqual({ event_id: id, session_start_date: expect.any(String), title: "Séance de test", attendance_duration: 80 });
     expect(history.json.meta.total).toBe(1);
-    for (const query of [{ limit: 0 }, { limit: 101 }, { from: -1 }, { limit: "x" }]) {
-      expect((await get(pupil.token, "/svc/analytics/attendance-history", query as Record<string, string | number>)).status).toBe(422);
+    const badPages: Array<Record<string, string | number>> = [{ limit: 0 }, { limit: 101 }, { from: -1 }, { limit: "x" }];
+    for (const query of badPages) {
+      expect((await get(pupil.token, "/svc/analytics/attendance-history", query)).status).toBe(422);
     }
     clock.set(new Date("2026-11-24T09:17:00Z"));
   });
