@@ -88,6 +88,15 @@ test.describe("exams", () => {
     const fetchedAt = Date.now();
     await shot(page, "detail-started-fr");
 
+    // The subject opens once started: its PDF preview, a frame 700 px high on the signed link.
+    const pdf = page.waitForResponse((r) => /\/documents\/\d+\?otp=/.test(r.url()));
+    await page.getByRole("button", { name: "Aperçu de sujet.pdf" }).click();
+    const frame = page.getByTestId("pdf-preview");
+    await expect(frame).toBeVisible();
+    expect((await pdf).status()).toBe(200);
+    expect((await frame.boundingBox())!.height).toBe(700);
+    await page.keyboard.press("Escape");
+
     // Reload: the same countdown.
     await page.reload();
     await expect(page.getByTestId("timer-label")).toHaveText("Temps restant");

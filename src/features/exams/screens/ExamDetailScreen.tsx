@@ -44,7 +44,7 @@ function FileRow({ file, onPreview, onLocked, extra }: { file: ExamFileDto; onPr
       <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
         <IconFileTypePdf aria-hidden size={20} style={{ flexShrink: 0 }} />
         {file.url ? (
-          <Anchor href={`${file.url}&download=1`} download={file.name} style={{ overflowWrap: "anywhere" }}>
+          <Anchor href={`${file.url}&download=1`} download={file.name} dir="auto" style={{ overflowWrap: "anywhere" }}>
             {file.name}
           </Anchor>
         ) : (
@@ -52,7 +52,7 @@ function FileRow({ file, onPreview, onLocked, extra }: { file: ExamFileDto; onPr
             {file.name}
           </Button>
         )}
-        <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+        <Text size="xs" c="dimmed" dir="ltr" style={{ flexShrink: 0 }}>
           {sizeLabel(file.size)}
         </Text>
       </Group>
