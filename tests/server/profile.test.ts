@@ -580,3 +580,14 @@ describe("parent phone and parent accounts", () => {
     expect(none.json.payload.parentRequest).toBeNull();
   });
 });
+
+describe("class change under concurrency", () => {
+  it("two requests at once: one pending, the other refused (409), never a 500", async () => {
+    const fresh = await h.registerVerified();
+    const [d] = await rows(sql`select id from divisions where id <> (select division_id from users where id = ${fresh.id}) order by id limit 1`);
+    const post = () => h.request("POST", "/api/edit-division", { token: fresh.token, body: { newDivision: Number(d!.id), reason: 2 } });
+    const answers = await Promise.all([post(), post(), post()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+    expect((await h.request("GET", "/api/edit-division", { token: fresh.token })).json.payload).toHaveLength(1);
+  });
+});

@@ -73,28 +73,35 @@ export async function requestDivisionChange(deps: Deps, auth: AuthInfo, input: C
   if (input.newDivision === user.divisionId) throw fieldError(422, "newDivision", "division_unchanged");
   const applied = user.hasEditDivision;
   const now = deps.now();
-  const id = await deps.db.transaction(async (tx) => {
-    const [pending] = await tx
-      .select({ id: divisionChangeRequests.id })
-      .from(divisionChangeRequests)
-      .where(and(eq(divisionChangeRequests.userId, user.id), eq(divisionChangeRequests.status, "pending")));
-    if (pending && !applied) throw new AppError(409, "division_change_pending");
-    const [row] = await tx
-      .insert(divisionChangeRequests)
-      .values({
-        userId: user.id,
-        oldDivisionId: user.divisionId,
-        newDivisionId: input.newDivision,
-        reasonId: input.reason,
-        reason2: input.reason === OTHER_REASON_ID ? input.reason2 || null : input.reason2 || null,
-        status: applied ? "approved" : "pending",
-        createdAt: now,
-        decidedAt: applied ? now : null,
-      })
-      .returning({ id: divisionChangeRequests.id });
-    if (applied) await tx.update(users).set({ divisionId: input.newDivision, optionalSubjectId: null }).where(eq(users.id, user.id));
-    return row!.id;
-  });
+  const id = await deps.db
+    .transaction(async (tx) => {
+      const [pending] = await tx
+        .select({ id: divisionChangeRequests.id })
+        .from(divisionChangeRequests)
+        .where(and(eq(divisionChangeRequests.userId, user.id), eq(divisionChangeRequests.status, "pending")));
+      if (pending && !applied) throw new AppError(409, "division_change_pending");
+      const [row] = await tx
+        .insert(divisionChangeRequests)
+        .values({
+          userId: user.id,
+          oldDivisionId: user.divisionId,
+          newDivisionId: input.newDivision,
+          reasonId: input.reason,
+          reason2: input.reason === OTHER_REASON_ID ? input.reason2 || null : input.reason2 || null,
+          status: applied ? "approved" : "pending",
+          createdAt: now,
+          decidedAt: applied ? now : null,
+        })
+        .returning({ id: divisionChangeRequests.id });
+      if (applied) await tx.update(users).set({ divisionId: input.newDivision, optionalSubjectId: null }).where(eq(users.id, user.id));
+      return row!.id;
+    })
+    .catch((err: unknown) => {
+      // Two requests at once: the partial unique index lets one be pending; the other is the same refusal.
+      const code = (err as { cause?: { code?: string }; code?: string }).cause?.code ?? (err as { code?: string }).code;
+      if (String(code) === "23505") throw new AppError(409, "division_change_pending");
+      throw err;
+    });
   const list = await listDivisionChanges(deps, auth);
   return { request: list.find((r) => r.id === id)!, applied };
 }
