@@ -774,76 +774,6 @@ export const contentViews = pgTable(
   (t) => [index("content_views_content_idx").on(t.contentId)],
 );
 
-// ───────────────────────── account: parents, history, video reports, assistance (issue 12) ─────────────────────────
-/** The help videos of /assistance (`GET /video-links`), grouped by topic, in three languages; local media, signed per viewer. */
-export const helpVideos = pgTable("help_videos", {
-  id: serial("id").primaryKey(),
-  topic: text("topic").notNull(),
-  topicEn: text("topic_en").notNull(),
-  topicAr: text("topic_ar").notNull(),
-  title: text("title").notNull(),
-  titleEn: text("title_en").notNull(),
-  titleAr: text("title_ar").notNull(),
-  description: text("description").notNull().default(""),
-  descriptionEn: text("description_en").notNull().default(""),
-  descriptionAr: text("description_ar").notNull().default(""),
-  url: text("url").notNull(),
-  poster: text("poster"),
-  duration: integer("duration").notNull().default(0),
-  position: integer("position").notNull().default(0),
-  visible: boolean("visible").notNull().default(true),
-});
-
-// ───────────────────────── profile, report cards, class change (issue 12) ─────────────────────────
-/** A pupil's report card (SPEC §3 "Marksheet"): the file lives under DATA_DIR/uploads/marksheets, named by `fileKey`. */
-export const marksheets = pgTable(
-  "marksheets",
-  {
-    id: serial("id").primaryKey(),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    divisionId: integer("division_id").notNull().references(() => divisions.id),
-    trimester: integer("trimester").notNull(),
-    name: text("name").notNull(),
-    status: text("status").$type<"pending" | "approved" | "rejected">().notNull().default("pending"),
-    rejectReason: text("reject_reason"),
-    fileKey: text("file_key").notNull(),
-    mime: text("mime").notNull(),
-    size: integer("size").notNull(),
-    createdAt: ts("created_at").notNull().defaultNow(),
-    decidedAt: ts("decided_at"),
-  },
-  (t) => [index("marksheets_user_idx").on(t.userId, t.id)],
-);
-
-/** A class-change request (SPEC §3 "Division-change request"); at most one pending per pupil. */
-export const divisionChangeRequests = pgTable(
-  "division_change_requests",
-  {
-    id: serial("id").primaryKey(),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    oldDivisionId: integer("old_division_id").references(() => divisions.id),
-    newDivisionId: integer("new_division_id").notNull().references(() => divisions.id),
-    reasonId: integer("reason_id").notNull().references(() => editDivisionReasons.id),
-    reason2: text("reason2"),
-    status: text("status").$type<"pending" | "approved" | "rejected">().notNull().default("pending"),
-    createdAt: ts("created_at").notNull().defaultNow(),
-    decidedAt: ts("decided_at"),
-  },
-  (t) => [index("division_change_requests_user_idx").on(t.userId, t.id)],
-);
-
-/** A new e-mail or phone of the profile waiting for its code (`POST /user/confirm-code`). */
-export const contactChanges = pgTable(
-  "contact_changes",
-  {
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind").$type<"email" | "phone">().notNull(),
-    value: text("value").notNull(),
-    createdAt: ts("created_at").notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ name: "contact_changes_pk", columns: [t.userId, t.kind] })],
-);
-
 // ───────────────────────── notifications, messages, pop-ups and push (issue 11) ─────────────────────────
 /** One notification of the bell (SPEC §3 "Notification"): its preference category, its link (an app route), seen or not. */
 export const notifications = pgTable(
@@ -926,6 +856,129 @@ export const popupHides = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.popupId, t.userId] })],
+);
+
+// ───────────────────────── account: parents, history, video reports, assistance (issue 12) ─────────────────────────
+/** The help videos of /assistance (`GET /video-links`), grouped by topic, in three languages; local media, signed per viewer. */
+export const helpVideos = pgTable("help_videos", {
+  id: serial("id").primaryKey(),
+  topic: text("topic").notNull(),
+  topicEn: text("topic_en").notNull(),
+  topicAr: text("topic_ar").notNull(),
+  title: text("title").notNull(),
+  titleEn: text("title_en").notNull(),
+  titleAr: text("title_ar").notNull(),
+  description: text("description").notNull().default(""),
+  descriptionEn: text("description_en").notNull().default(""),
+  descriptionAr: text("description_ar").notNull().default(""),
+  url: text("url").notNull(),
+  poster: text("poster"),
+  duration: integer("duration").notNull().default(0),
+  position: integer("position").notNull().default(0),
+  visible: boolean("visible").notNull().default(true),
+});
+
+// ───────────────────────── live sessions, reviews and attendance (issue 10) ─────────────────────────
+/** A live session of a class: a subject's teacher live; `chapter_id` links it to a module bought on its own ("Acheter"). */
+export const liveEvents = pgTable(
+  "live_events",
+  {
+    id: serial("id").primaryKey(),
+    divisionId: integer("division_id").notNull().references(() => divisions.id),
+    subjectId: integer("subject_id").notNull().references(() => subjects.id, { onDelete: "cascade" }),
+    chapterId: integer("chapter_id").references(() => chapters.id, { onDelete: "set null" }),
+    instructorId: integer("instructor_id").references(() => instructors.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    nameAr: text("name_ar"),
+    nameEn: text("name_en"),
+    description: text("description").notNull().default(""),
+    startAt: ts("start_at").notNull(),
+    endAt: ts("end_at").notNull(),
+    versPilote: boolean("vers_pilote").notNull().default(false),
+    disabled: boolean("disabled").notNull().default(false),
+    /** The module's price in millimes (module-linked sessions). */
+    price: millimes("price"),
+    /** The room's name at the live provider (server/adapters/live). */
+    roomKey: text("room_key").notNull(),
+    /** Made by the demo seeder (kept fresh at each boot). */
+    demo: boolean("demo").notNull().default(false),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("live_events_division_start_idx").on(t.divisionId, t.startAt), index("live_events_subject_idx").on(t.subjectId)],
+);
+
+/** A pupil registered to a live session (`POST /events/join-user`) and the seconds they spent in its room. */
+export const liveEventAttendees = pgTable(
+  "live_event_attendees",
+  {
+    id: serial("id").primaryKey(),
+    eventId: integer("event_id").notNull().references(() => liveEvents.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    joinedAt: ts("joined_at").notNull().defaultNow(),
+    attendanceS: integer("attendance_s").notNull().default(0),
+    lastSeenAt: ts("last_seen_at"),
+  },
+  (t) => [uniqueIndex("live_event_attendees_uq").on(t.eventId, t.userId), index("live_event_attendees_user_idx").on(t.userId)],
+);
+
+/** The reviews service: one answer per attendance, a rating 1–5 with an optional comment, or null (declined). */
+export const liveEventReviews = pgTable("live_event_reviews", {
+  attendeeId: integer("attendee_id")
+    .primaryKey()
+    .references(() => liveEventAttendees.id, { onDelete: "cascade" }),
+  rating: integer("rating"),
+  comment: text("comment"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+// ───────────────────────── profile, report cards, class change (issue 12) ─────────────────────────
+/** A pupil's report card (SPEC §3 "Marksheet"): the file lives under DATA_DIR/uploads/marksheets, named by `fileKey`. */
+export const marksheets = pgTable(
+  "marksheets",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    divisionId: integer("division_id").notNull().references(() => divisions.id),
+    trimester: integer("trimester").notNull(),
+    name: text("name").notNull(),
+    status: text("status").$type<"pending" | "approved" | "rejected">().notNull().default("pending"),
+    rejectReason: text("reject_reason"),
+    fileKey: text("file_key").notNull(),
+    mime: text("mime").notNull(),
+    size: integer("size").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    decidedAt: ts("decided_at"),
+  },
+  (t) => [index("marksheets_user_idx").on(t.userId, t.id)],
+);
+
+/** A class-change request (SPEC §3 "Division-change request"); at most one pending per pupil. */
+export const divisionChangeRequests = pgTable(
+  "division_change_requests",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    oldDivisionId: integer("old_division_id").references(() => divisions.id),
+    newDivisionId: integer("new_division_id").notNull().references(() => divisions.id),
+    reasonId: integer("reason_id").notNull().references(() => editDivisionReasons.id),
+    reason2: text("reason2"),
+    status: text("status").$type<"pending" | "approved" | "rejected">().notNull().default("pending"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    decidedAt: ts("decided_at"),
+  },
+  (t) => [index("division_change_requests_user_idx").on(t.userId, t.id)],
+);
+
+/** A new e-mail or phone of the profile waiting for its code (`POST /user/confirm-code`). */
+export const contactChanges = pgTable(
+  "contact_changes",
+  {
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"email" | "phone">().notNull(),
+    value: text("value").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "contact_changes_pk", columns: [t.userId, t.kind] })],
 );
 
 // ───────────────────────── exams (issue 10) ─────────────────────────
