@@ -136,7 +136,8 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ["**/*.{js,css,html,svg,png,woff2,webmanifest}"],
-        globIgnores: ["**/icons/maskable-*.png"],
+        // pdf-lib's worker (exam homework, 176 kB gzip) loads on that screen only: never precached for every pupil.
+        globIgnores: ["**/icons/maskable-*.png", "**/assets/mergeImages.worker-*.js"],
       },
       devOptions: { enabled: false },
     }),
