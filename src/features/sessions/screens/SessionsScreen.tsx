@@ -98,6 +98,14 @@ function Week({ offset, eventId, onOffsetChange, requireEmail, onBuy, onOpenRoom
     if (target.action === "join") flow.act(target);
   }, [target, flow]);
 
+  // This week opens on today (the days before it are above), unless a session was asked for.
+  const landed = useRef(false);
+  useEffect(() => {
+    if (landed.current || offset !== 0 || eventId !== undefined) return;
+    landed.current = true;
+    if (data.days[0]!.date !== today) document.getElementById(`day-${today}`)?.parentElement?.scrollIntoView({ block: "start" });
+  }, [offset, eventId, data.days, today]);
+
   const byDay = new Map<string, LiveEventDto[]>();
   for (const e of data.contents) byDay.set(e.event.dayDate, [...(byDay.get(e.event.dayDate) ?? []), e]);
   const first = data.days[0]!.date;
