@@ -65,7 +65,7 @@ export async function removeStored(deps: Pick<Deps, "env">, area: "avatars" | "m
 
 /** A stored file as an HTTP answer: private, never sniffed by the browser, shown inline. */
 export function fileResponse(bytes: Uint8Array, mime: string, filename: string): Response {
-  return new Response(bytes as unknown as BodyInit, {
+  return new Response(bytes as unknown as ConstructorParameters<typeof Response>[0], {
     status: 200,
     headers: {
       "Content-Type": mime,
