@@ -31,12 +31,12 @@ async function closePopups(page: Page) {
 }
 
 /** A verified pupil of the bac Mathématiques class registered for this test; its token. */
-async function freshPupil(request: APIRequestContext): Promise<{ token: string; phone: string }> {
+async function freshPupil(request: APIRequestContext, lastName = "Historique"): Promise<{ token: string; phone: string }> {
   const phone = freshPhone();
   const res = await request.post("/api/auth/register", {
     data: {
       name: "Nour",
-      lastName: "Historique",
+      lastName,
       phone,
       birthDate: "03/03/2008",
       plainPassword: { first: "Ecole#2026", second: "Ecole#2026" },
@@ -133,6 +133,47 @@ test.describe("parents", () => {
     // A pupil's pages send a parent back to their space.
     await page.goto("/historique");
     await expect(page).toHaveURL(/\/request-parent-user-children$/);
+  });
+});
+
+test.describe("a pupil links a parent", () => {
+  test.use({ viewport: PHONE });
+
+  test("a new pupil gives the second family's parent phone; that parent refuses in Arabic; the pupil sees it refused", async ({ page, browser }) => {
+    // A last name of letters only, unique to this run.
+    const unique = `Lien${Array.from(String(Date.now()).slice(-6), (d) => "abcdefghij"[Number(d)]).join("")}`;
+    const pupil = await freshPupil(page.request, unique);
+    const auth = { Authorization: `Bearer ${pupil.token}` };
+    const added = await page.request.put("/api/user/add-parent-phone", { headers: auth, data: { phone2: "22000022" } });
+    expect(added.status(), await added.text()).toBe(200);
+
+    const parent = await browser.newPage({ viewport: PHONE });
+    await closePopups(parent);
+    await signInAs(parent, "parent2@darsi.tn", "ar");
+    await parent.goto("/request-parent-user-children");
+    const request = parent.getByTestId("parent-request").filter({ hasText: unique });
+    await expect(request.getByTestId("parent-request-status")).toHaveAttribute("data-status", "pending");
+    await request.getByTestId("parent-request-refuse").click();
+    const dialog = parent.getByRole("dialog", { name: "رفض الطلب" });
+    await expect(dialog).toBeVisible();
+    expect(await axeViolations(parent)).toEqual([]);
+    await shot(parent, "parent-refuse-ar");
+    await dialog.getByTestId("parent-request-confirm-button").click();
+    await expect(dialog).toBeHidden();
+    await expect(request.getByTestId("parent-request-status")).toHaveAttribute("data-status", "refused");
+    // Refused: not one of this parent's children.
+    await expect(parent.getByTestId("parent-child").filter({ hasText: unique })).toHaveCount(0);
+    await parent.close();
+
+    const mine = await page.request.get("/api/student/parent-requests", { headers: auth });
+    expect(((await mine.json()) as { payload: Array<{ approved: boolean | null }> }).payload).toEqual([expect.objectContaining({ approved: false })]);
+    await page.addInitScript(([t]) => {
+      if (!localStorage.getItem("token")) localStorage.setItem("token", t);
+      localStorage.setItem("locale", "ar");
+    }, [pupil.token] as const);
+    await page.goto("/liste-des-demandes-parentales");
+    await expect(page.getByTestId("my-parent-request").getByTestId("parent-request-status")).toHaveAttribute("data-status", "refused");
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 

@@ -40,6 +40,8 @@ export function UserMenuPanel() {
   const [unsubscribing, setUnsubscribing] = useState(false);
   const fullName = [me.name, me.last_name].filter(Boolean).join(" ");
   const pendingParent = me.hasParent && me.hasParentRequest;
+  // A parent's account has no bookmarks, reports or history of its own (their space is /request-parent-user-children).
+  const pupil = me.user_type !== "parent";
 
   const logout = async () => {
     if (busy) return;
@@ -83,9 +85,11 @@ export function UserMenuPanel() {
           <Menu.Item component={Link} to={routeTo("/mon-profil")} leftSection={<IconUser size={18} aria-hidden />}>
             <Trans>Mon profil</Trans>
           </Menu.Item>
-          <Menu.Item component={Link} to={routeTo("/liste-de-favoris")} leftSection={<IconBookmark size={18} aria-hidden />}>
-            <Trans>Liste de favoris</Trans>
-          </Menu.Item>
+          {pupil && (
+            <Menu.Item component={Link} to={routeTo("/liste-de-favoris")} leftSection={<IconBookmark size={18} aria-hidden />}>
+              <Trans>Liste de favoris</Trans>
+            </Menu.Item>
+          )}
           {me.hasParent && (
             <Menu.Item
               component={Link}
@@ -105,12 +109,16 @@ export function UserMenuPanel() {
               <Trans>Demandes parentales</Trans>
             </Menu.Item>
           )}
-          <Menu.Item component={Link} to={routeTo("/reports")} leftSection={<IconFlag size={18} aria-hidden />}>
-            <Trans>Mes rapports</Trans>
-          </Menu.Item>
-          <Menu.Item component={Link} to={routeTo("/historique")} leftSection={<IconHistory size={18} aria-hidden />}>
-            <Trans>Historique</Trans>
-          </Menu.Item>
+          {pupil && (
+            <Menu.Item component={Link} to={routeTo("/reports")} leftSection={<IconFlag size={18} aria-hidden />}>
+              <Trans>Mes rapports</Trans>
+            </Menu.Item>
+          )}
+          {pupil && (
+            <Menu.Item component={Link} to={routeTo("/historique")} leftSection={<IconHistory size={18} aria-hidden />}>
+              <Trans>Historique</Trans>
+            </Menu.Item>
+          )}
           {config?.termsUrl && (
             <Menu.Item
               component="a"
