@@ -276,12 +276,36 @@ describe("homework: resumable upload, content checks, deadline and grace", () =>
     const closed = await put(eleve, examId, late.json.payload.id, 50_000, bytes.subarray(50_000));
     expect(closed.status).toBe(409);
     expect(closed.json.code).toBe("homework_upload_closed");
+    // The abandoned upload goes (row and bytes) when someone begins another upload.
+    const other = await examByName("Bac blanc");
+    expect((await h.request("POST", `/api/student/content-exam/${other}/uploads`, { token: eleve, body: { name: "x.pdf", size: 10 } })).status).toBe(201);
+    expect((await h.request("GET", `/api/student/content-exam/${examId}/uploads/${late.json.payload.id}`, { token: eleve })).status).toBe(404);
     const fileId = done.json.payload.file.id as number;
     const del = await h.request("DELETE", `/api/student/content-exam/${examId}/${fileId}`, { token: eleve });
     expect(del.status).toBe(409);
     expect(del.json.code).toBe("file_not_deletable");
     const detail = await h.request("GET", `/api/student/content-exam/${examId}`, { token: eleve });
     expect(detail.json.payload.state).toBe("finished");
+  });
+
+  it("keeps at most ten homework files per exam", async () => {
+    const id = await examByName("Devoir de synthèse n°1");
+    const pupil = await h.registerVerified({ division: 18 });
+    await rows(sql`insert into affiliations (user_id, offer_id, group_id, period, start_date, end_date) values (${pupil.id}, 35, 35, 'year', current_date - 1, current_date + 30)`);
+    expect((await h.request("POST", "/api/student/content-exam-student-time-limitation", { token: pupil.token, body: { contentExam: id } })).status).toBe(201);
+    for (let i = 0; i < 10; i += 1) {
+      const m = multipart(`page-${i}.pdf`, PDF_BYTES);
+      expect((await h.request("POST", `/api/student/content-exam/${id}`, { token: pupil.token, body: m.body, headers: m.headers })).status).toBe(201);
+    }
+    const m = multipart("page-11.pdf", PDF_BYTES);
+    const over = await h.request("POST", `/api/student/content-exam/${id}`, { token: pupil.token, body: m.body, headers: m.headers });
+    expect(over.status).toBe(409);
+    expect(over.json.code).toBe("homework_too_many_files");
+    const up = await h.request("POST", `/api/student/content-exam/${id}/uploads`, { token: pupil.token, body: { name: "x.pdf", size: 10 } });
+    expect(up.json.code).toBe("homework_too_many_files");
+    // A pupil of the class sees the exam, but never the others' homework.
+    const detail = await h.request("GET", `/api/student/content-exam/${id}`, { token: eleve });
+    expect(detail.json.payload.uploads.some((u: { name: string }) => u.name.startsWith("page-"))).toBe(false);
   });
 
   it("deletes a file while the exam runs; another pupil's file is not found", async () => {

@@ -6,7 +6,7 @@
  * offset. Chunks are taken until the pupil's deadline plus the grace period, for uploads created before the deadline.
  */
 import { randomUUID } from "node:crypto";
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, lt } from "drizzle-orm";
 import {
   contentMatchesName,
   HOMEWORK_MAX_BYTES,
@@ -64,6 +64,17 @@ export async function createUpload(deps: Deps, auth: AuthInfo, examId: number, i
   const now = deps.now();
   const deadline = assertOpenForHomework(exam, now);
   await assertRoom(deps, auth, examId, 1);
+  // Abandoned uploads (never finished, no longer taken), anyone's, a few at a time: their rows and bytes go.
+  const stale = await deps.db
+    .delete(examUploads)
+    .where(
+      inArray(
+        examUploads.id,
+        deps.db.select({ id: examUploads.id }).from(examUploads).where(and(isNull(examUploads.fileId), lt(examUploads.acceptUntil, now))).limit(20),
+      ),
+    )
+    .returning({ storageKey: examUploads.storageKey });
+  for (const u of stale) await removeFile(deps.env, u.storageKey);
   const id = randomUUID();
   const storageKey = keyFor(examId, auth.userId, id);
   await createEmpty(deps.env, storageKey);
