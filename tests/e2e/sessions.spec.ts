@@ -144,7 +144,14 @@ test.describe("live sessions", () => {
       await useSession(page, token, locale);
       await page.goto("/sessions");
       await expect(page.getByTestId("session-card").first()).toBeVisible();
-      if (locale === "ar") await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+      // This week opens on today.
+      await expect(page.locator("section[data-today]")).toBeInViewport();
+      if (locale === "ar") {
+        await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+        // The week arrows point the way the page reads: mirrored in Arabic.
+        const arrow = page.getByRole("button", { name: "الأسبوع التالي" }).locator("svg");
+        expect(await arrow.evaluate((svg) => getComputedStyle(svg).transform)).toBe("matrix(-1, 0, 0, 1, 0, 0)");
+      }
       expect(await axeViolations(page)).toEqual([]);
       await shot(page, `sessions-${locale}`);
       await page.goto("/sessions?offset=1");
