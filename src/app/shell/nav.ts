@@ -12,7 +12,6 @@ import {
   IconReportMoney,
   IconTag,
   IconUser,
-  IconUsers,
   IconWallet,
   type IconProps,
 } from "@tabler/icons-react";
@@ -43,7 +42,7 @@ export function navEntries(me: Pick<Me, "permissions" | "gift_code"> & Partial<P
   // A parent's app is their own space (children and requests) and the help videos.
   if (me.user_type === "parent") {
     return [
-      { kind: "internal", key: "parent", label: msg`Espace parent`, icon: IconUsers, to: "/request-parent-user-children", alsoActiveOn: ["/"] },
+      { kind: "internal", key: "parent", label: msg`Espace parent`, icon: IconHome, to: "/request-parent-user-children", alsoActiveOn: ["/"] },
       { kind: "internal", key: "assistance", label: msg`Assistance`, icon: IconHeadset, to: "/assistance" },
     ];
   }
