@@ -211,7 +211,11 @@ test.describe("exams", () => {
       await expect(page.getByTestId("exam-week")).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
       await shot(page, `calendar-${locale}`);
-      const list = await api<Exam[]>(page.request, token, "/student/content-exam");
+      const list = await api<Array<Exam & { subject_exams: { slug: string } }>>(page.request, token, "/student/content-exam");
+      // The subject page's Examens tab lists the subject's exams.
+      await page.goto(`/subjects/${list[0]!.subject_exams.slug}/details?tab=exam`);
+      await expect(page.getByTestId("subject-exams").getByTestId("exam-card").first()).toBeVisible();
+      await shot(page, `subject-exams-${locale}`);
       for (const state of ["not_started", "started", "expired"]) {
         const e = list.find((x) => x.state === state);
         if (!e) continue;
