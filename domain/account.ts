@@ -24,7 +24,7 @@ export interface ParentRequestDto {
   approved: boolean | null;
   created_at: string;
   parent_user: ParentRequestPerson;
-  child_user: ParentRequestPerson & { division: { id: number; name: string } | null };
+  child_user: ParentRequestPerson & { division: { id: number; name: string; name_ar: string; name_en: string } | null };
 }
 
 /** `PUT /request-parent-user-children/{id}`: `approved` true (approve) or false (refuse). */

@@ -32,6 +32,8 @@ const columns = {
   childLastName: childUser.lastName,
   divisionId: divisions.id,
   divisionName: divisions.name,
+  divisionNameAr: divisions.nameAr,
+  divisionNameEn: divisions.nameEn,
 };
 
 interface Row {
@@ -46,6 +48,8 @@ interface Row {
   childLastName: string;
   divisionId: number | null;
   divisionName: string | null;
+  divisionNameAr: string | null;
+  divisionNameEn: string | null;
 }
 
 function toDto(r: Row): ParentRequestDto {
@@ -58,7 +62,7 @@ function toDto(r: Row): ParentRequestDto {
       id: r.childId,
       name: r.childName,
       last_name: r.childLastName,
-      division: r.divisionId === null ? null : { id: r.divisionId, name: r.divisionName ?? "" },
+      division: r.divisionId === null ? null : { id: r.divisionId, name: r.divisionName ?? "", name_ar: r.divisionNameAr ?? "", name_en: r.divisionNameEn ?? "" },
     },
   };
 }

@@ -5,6 +5,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ParentRequestDto } from "@domain/account";
 import { formatDate } from "@/lib/format";
+import { useLocalized } from "@/lib/localized";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { parentInboxQueryOptions } from "../api/getParentInbox";
 import { ParentRequestConfirmModal } from "../components/ParentRequestConfirmModal";
@@ -17,6 +18,7 @@ import { ParentRequestStatus } from "../components/ParentRequestStatus";
 export function ParentSpaceScreen() {
   const { t } = useLingui();
   useDocumentTitle(t`Espace parent`);
+  const l = useLocalized();
   const { data } = useSuspenseQuery(parentInboxQueryOptions);
   const [answering, setAnswering] = useState<{ request: ParentRequestDto; approve: boolean } | null>(null);
   const children = data.filter((r) => r.approved === true);
@@ -48,7 +50,7 @@ export function ParentSpaceScreen() {
                     </Text>
                     {r.child_user.division && (
                       <Text size="sm" c="dimmed">
-                        {r.child_user.division.name}
+                        {l(r.child_user.division)}
                       </Text>
                     )}
                   </Card>
@@ -83,7 +85,7 @@ export function ParentSpaceScreen() {
                           <ParentRequestStatus approved={r.approved} />
                         </Group>
                         <Text size="sm" c="dimmed">
-                          {r.child_user.division ? `${r.child_user.division.name} · ` : ""}
+                          {r.child_user.division ? `${l(r.child_user.division)} · ` : ""}
                           <Trans>Demande du {date}</Trans>
                         </Text>
                         {r.approved === null && (
