@@ -150,6 +150,12 @@ const TEXT = {
     otherRequired: "Précisez le motif",
     send: "Envoyer la demande",
     sent: "Votre demande de changement de classe a été envoyée",
+    password: "Changer le mot de passe",
+    oldPassword: /^Ancien mot de passe/,
+    newPassword: /^Nouveau mot de passe/,
+    confirmPassword: /^Confirmer le nouveau mot de passe/,
+    repeated: "Le mot de passe ne doit pas répéter un même caractère plusieurs fois de suite",
+    changed: "Le Mot de Passe est Modifié",
   },
   ar: {
     profile: "ملفي الشخصي",
@@ -174,6 +180,12 @@ const TEXT = {
     otherRequired: "حدّد السبب",
     send: "إرسال الطلب",
     sent: "تم إرسال طلب تغيير القسم",
+    password: "تغيير كلمة المرور",
+    oldPassword: /^كلمة المرور القديمة/,
+    newPassword: /^كلمة المرور الجديدة/,
+    confirmPassword: /^تأكيد كلمة المرور الجديدة/,
+    repeated: "يجب ألا تحتوي كلمة المرور على الحرف نفسه مكرّرًا عدة مرات متتالية",
+    changed: "تم تغيير كلمة المرور",
   },
 } as const;
 
@@ -285,6 +297,33 @@ for (const locale of ["fr", "ar"] as const) {
       await expect(table.getByText(T.pending)).toBeVisible();
       await expect(page.getByTestId("class-change")).toBeDisabled();
       expect(await axe(page)).toEqual([]);
+    });
+
+    test("change the password in the modal: its rules, then 'Le Mot de Passe est Modifié'", async ({ page }) => {
+      const { token } = await freshPupil(page.request);
+      await openAs(page, token, locale);
+      await page.goto("/mon-profil");
+      await page.getByRole("button", { name: T.password }).click();
+      const dialog = page.getByRole("dialog", { name: T.password });
+      await expect(dialog).toBeVisible();
+      await dialog.getByLabel(T.oldPassword).fill("Ecole#2026");
+      await dialog.getByLabel(T.newPassword).fill("Aaa#1111bb");
+      await dialog.getByLabel(T.confirmPassword).fill("Aaa#1111bb");
+      await dialog.locator("button[type=submit]").click();
+      // A character three times in a row is refused before anything is sent.
+      await expect(dialog.getByText(T.repeated)).toBeVisible();
+      expect(await axe(page)).toEqual([]);
+      await shot(page, `password-${locale}`);
+      await dialog.getByLabel(T.newPassword).fill("Nouveau#2027");
+      await dialog.getByLabel(T.confirmPassword).fill("Nouveau#2027");
+      const answer = page.waitForResponse((r) => r.url().endsWith("/api/user/change-password"));
+      await dialog.locator("button[type=submit]").click();
+      expect((await answer).status()).toBe(200);
+      await expect(dialog).toBeHidden();
+      await expect(page.getByText(T.changed)).toBeVisible();
+      // The device stays signed in with the fresh token; the old password no longer works.
+      await page.reload();
+      await expect(page.getByRole("heading", { level: 1, name: T.profile })).toBeVisible();
     });
   });
 }
