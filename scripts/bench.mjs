@@ -883,7 +883,7 @@ async function runPushBench() {
     await page.waitForTimeout(2_000);
     const lazyNames = new Set(lazy.map((l) => l.file));
     report.login = { files: [...loginFiles].length, lazyLoaded: [...loginFiles].filter((f) => lazyNames.has(f)) };
-    report.home = { js: home.js, budget: LIMITS.homeJs, lazyLoaded: home.files.map((f) => f.file).filter((f) => lazyNames.has(f)) };
+    report.home = { js: home.js, budget: LIMITS.homeJs, lazyLoaded: home.files.map((f) => f.file).filter((f) => lazyNames.has(f)), files: home.files };
   } finally {
     await cleanup();
   }

@@ -6,12 +6,13 @@ import { DeferredMenu } from "@/components/DeferredMenu";
 import { deferred, useDeferred } from "@/components/deferred";
 import type { PopupDto } from "@domain/notifications";
 import { HeaderButton } from "@/features/notifications/components/HeaderButton";
-import { unreadMessagesQueryOptions, unreadNotificationsQueryOptions } from "@/features/notifications/api/unread";
-import { fetchPopups } from "@/features/notifications/api/popups";
+import { unreadMessagesQueryOptions } from "@/features/notifications/api/unreadMessages";
+import { unreadNotificationsQueryOptions } from "@/features/notifications/api/unreadNotifications";
+import { fetchPopups } from "@/features/notifications/api/getPopups";
 import { notificationsKeys } from "@/features/notifications/notifications.keys";
 import { meQueryOptions } from "@/lib/me";
 import { currentUserId } from "@/lib/offline/user";
-import { onPushMessage } from "@/lib/push";
+import { onPushMessage } from "@/lib/push/messages";
 import { toast } from "@/lib/toast";
 
 const notificationsMenu = deferred(() => import("@/features/notifications/components/NotificationsMenu").then((m) => m.NotificationsMenu));
@@ -33,45 +34,40 @@ export function HeaderMenus({ withMessages }: { withMessages: boolean }) {
   if (!pupil) return null;
   return (
     <>
-      {withMessages ? <DeferredMenu menu={messagesMenu} props={{}} placeholder={<MessagesTrigger unread={unreadMessages} />} /> : null}
-      <DeferredMenu menu={notificationsMenu} props={{}} placeholder={<NotificationsTrigger unread={unread} />} />
+      {withMessages ? <DeferredMenu menu={messagesMenu} props={{}} placeholder={<Trigger kind="messages" unread={unreadMessages} />} /> : null}
+      <DeferredMenu menu={notificationsMenu} props={{}} placeholder={<Trigger kind="notifications" unread={unread} />} />
       <PopupHost />
     </>
   );
 }
 
-function NotificationsTrigger({ unread }: { unread: number }) {
+/** A menu's trigger as drawn before its code is there (same look and name as the menu's own). */
+function Trigger({ kind, unread }: { kind: "notifications" | "messages"; unread: number }) {
   const { t } = useLingui();
-  const label = unread ? t`Notifications, ${unread} non lues` : t`Notifications`;
-  return <HeaderButton icon={<IconBell size={21} aria-hidden />} count={unread} label={label} aria-haspopup="dialog" aria-expanded={false} data-testid="notifications-button" />;
-}
-
-function MessagesTrigger({ unread }: { unread: number }) {
-  const { t } = useLingui();
-  const label = unread ? t`Messages, ${unread} non lus` : t`Messages`;
-  return <HeaderButton icon={<IconMail size={21} aria-hidden />} count={unread} label={label} aria-haspopup="dialog" aria-expanded={false} data-testid="messages-button" />;
+  const bell = kind === "notifications";
+  const label = bell ? (unread ? t`Notifications, ${unread} non lues` : t`Notifications`) : unread ? t`Messages, ${unread} non lus` : t`Messages`;
+  const Icon = bell ? IconBell : IconMail;
+  return <HeaderButton icon={<Icon size={21} aria-hidden />} count={unread} label={label} aria-haspopup="dialog" aria-expanded={false} data-testid={`${kind}-button`} />;
 }
 
 /**
- * The counts follow what arrived meanwhile: a push (the service worker's message, with a toast when the page is
- * visible), the network coming back, the app coming back to the front.
+ * The counts follow what arrived meanwhile: a push (the service worker's message to every open page, with a toast when
+ * the page is visible), the network coming back.
  */
 function usePushMessages() {
   const queryClient = useQueryClient();
   useEffect(() => {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationsKeys.all });
-    const onVisible = () => document.visibilityState === "visible" && refresh();
     const stop = onPushMessage((data) => {
       refresh();
       const n = data.notification;
-      if (data.type === "PUSH_RECEIVED" && !data.silent && n) toast.show({ title: n.title, message: n.body, color: "darsi" });
+      // PUSH_SEEN carries no notification: only a push that arrived while this page was visible is toasted.
+      if (n && !data.silent) toast.show({ title: n.title, message: n.body, color: "darsi" });
     });
     window.addEventListener("online", refresh);
-    document.addEventListener("visibilitychange", onVisible);
     return () => {
       stop();
       window.removeEventListener("online", refresh);
-      document.removeEventListener("visibilitychange", onVisible);
     };
   }, [queryClient]);
 }

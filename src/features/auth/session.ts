@@ -3,7 +3,6 @@ import { clearSession, getSession, setSession } from "@/lib/session";
 import { loadSync } from "@/lib/offline/send";
 import { currentUserId } from "@/lib/offline/user";
 import { wipePupilData } from "@/lib/offline/wipe";
-import { forgetPushToken } from "@/lib/push";
 import { logoutRequest } from "./api/logout";
 
 const REFERRAL_KEY = "referral_code";
@@ -41,7 +40,7 @@ export async function signOut(queryClient: QueryClient, registrationUrl: string)
   const sync = userId === null ? null : await loadSync();
   await sync?.flushBeforeSignOut();
   // This device's push token goes on the server and in Firebase while the session still works (shared tablet).
-  await forgetPushToken();
+  await (await import("@/lib/push")).forgetPushToken().catch(() => undefined);
   await logoutRequest();
   clearSession();
   await wipePupilData(userId, queryClient);

@@ -5,7 +5,7 @@
  * local stand-in token: the server's push adapter then writes the exact FCM request it would send to the dev outbox.
  */
 import { api } from "../api";
-import { rememberPushToken } from "./index";
+import { rememberPushToken } from "./device";
 
 export type EnableResult = "enabled" | "denied" | "unsupported" | "failed";
 

@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from "@tanstack/react-router";
 import { ApiRequestError } from "@/lib/api";
-import { messageQueryOptions } from "@/features/notifications/api/messages";
+import { messageQueryOptions } from "@/features/notifications/api/getMessage";
 import { MessageScreen } from "@/features/notifications/screens/MessageScreen";
 
 const idOf = (raw: string) => (/^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 2_147_483_647 ? Number(raw) : null);

@@ -7,23 +7,10 @@ export async function markNotificationSeen(id: number): Promise<void> {
   await api(`/student/notifications/${id}/mark-as-seen`, { method: "POST" });
 }
 
-/** `POST /student/notifications/mark-all-as-seen`. */
-export async function markAllNotificationsSeen(): Promise<void> {
-  await api("/student/notifications/mark-all-as-seen", { method: "POST" });
-}
-
 export function useMarkSeen() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markNotificationSeen,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsKeys.all }),
-  });
-}
-
-export function useMarkAllSeen() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: markAllNotificationsSeen,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsKeys.all }),
   });
 }

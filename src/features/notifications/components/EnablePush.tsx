@@ -3,7 +3,7 @@ import { Alert, Button, Text } from "@mantine/core";
 import { useLingui } from "@lingui/react/macro";
 import { IconBellRinging, IconDeviceMobileShare } from "@tabler/icons-react";
 import { currentUserId } from "@/lib/offline/user";
-import { pushEnabledFor, pushSupport } from "@/lib/push";
+import { pushEnabledFor, pushSupport } from "@/lib/push/device";
 import classes from "./menus.module.css";
 
 /**

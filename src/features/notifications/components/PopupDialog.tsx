@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Button, Group, Modal, Text } from "@mantine/core";
 import { useLingui } from "@lingui/react/macro";
 import type { PopupDto } from "@domain/notifications";
-import { useHidePopup } from "../api/popups";
+import { useHidePopup } from "../api/hidePopup";
 
 /**
  * The pop-up dialog of the shell (SPEC §2): the notification service's pop-ups one after the other, each with "Close"

@@ -6,7 +6,8 @@ import { useLingui } from "@lingui/react/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { NOTIFICATION_GROUPS, type NotificationCategory, type NotificationGroup } from "@domain/notifications";
-import { preferencesQueryOptions, useUpdatePreference } from "../api/preferences";
+import { preferencesQueryOptions } from "../api/getPreferences";
+import { useUpdatePreference } from "../api/updatePreference";
 import classes from "./menus.module.css";
 
 const GROUP_LABELS: Record<NotificationGroup, MessageDescriptor> = {

@@ -6,7 +6,7 @@ import { Link } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
 import { formatDate } from "@/lib/format";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
-import { messageQueryOptions } from "../api/messages";
+import { messageQueryOptions } from "../api/getMessage";
 import { notificationsKeys } from "../notifications.keys";
 
 /** `/inbox/{id}`: one message of the pupil (opening it marks it seen, so the menu's count drops). */

@@ -1,13 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { NotificationCategory, NotificationPreferences } from "@domain/notifications";
 import { api } from "@/lib/api";
 import { notificationsKeys } from "../notifications.keys";
-
-/** `GET /user/notification-preferences`: every category with 0 or 1. */
-export const preferencesQueryOptions = queryOptions({
-  queryKey: notificationsKeys.preferences(),
-  queryFn: async ({ signal }) => (await api<NotificationPreferences>("/user/notification-preferences", { signal })).payload,
-});
 
 /** `PUT /user/update-notification-preferences` (`{ [category]: 0 | 1 }`), shown at once and rolled back on failure. */
 export function useUpdatePreference() {

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions } from "@tanstack/react-query";
 import type { MessageDto } from "@domain/notifications";
 import { api } from "@/lib/api";
 import { env } from "@/lib/env";
@@ -15,11 +15,4 @@ export const messagesQueryOptions = (tab: Tab) =>
       return { items: res.payload ?? [], page: meta.current_page, lastPage: meta.last_page };
     },
     getNextPageParam: (last) => (last.page < last.lastPage ? last.page + 1 : undefined),
-  });
-
-/** One message by the pupil and its id (`GET /svc/notify/messages/{id}`); opening it marks it seen. */
-export const messageQueryOptions = (id: number) =>
-  queryOptions({
-    queryKey: notificationsKeys.message(id),
-    queryFn: async ({ signal }) => (await api<MessageDto>(`/messages/${id}`, { base: env.notifyBase, signal })).payload,
   });
