@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { effectivePreferences, linkToRoute, NOTIFICATION_CATEGORIES, parsePushPayload, truncateBody } from "./notifications";
+
+const ORIGIN = "https://app.darsi.tn";
+
+describe("linkToRoute", () => {
+  it("keeps the app's own paths, and absolute URLs on the app's origin", () => {
+    expect(linkToRoute("/inbox/12")).toBe("/inbox/12");
+    expect(linkToRoute("/sessions?eventId=3")).toBe("/sessions?eventId=3");
+    expect(linkToRoute(`${ORIGIN}/porte-monnaie`, ORIGIN)).toBe("/porte-monnaie");
+  });
+
+  it("refuses another origin, protocol-relative and script links, backslashes and non-strings", () => {
+    for (const bad of ["https://evil.example/x", "//evil.example/x", "javascript:alert(1)", "/\\evil.example", "", "porte-monnaie", 12, null]) {
+      expect(linkToRoute(bad, ORIGIN), String(bad)).toBeNull();
+    }
+  });
+});
+
+describe("parsePushPayload", () => {
+  it("reads FCM's web shape: notification, data, fcmOptions.link first", () => {
+    const msg = parsePushPayload(
+      {
+        notification: { title: "Points reçus", body: "10 points" },
+        data: { notificationId: "41", userId: "7", url: "/wallet-old", category: "transferPoint" },
+        fcmOptions: { link: `${ORIGIN}/porte-monnaie` },
+        fcmMessageId: "x",
+      },
+      ORIGIN,
+    );
+    expect(msg).toEqual({ notificationId: 41, userId: 7, title: "Points reçus", body: "10 points", route: "/porte-monnaie", category: "transferPoint" });
+  });
+
+  it("falls back on data.link, data.url, link, url; then the home page", () => {
+    expect(parsePushPayload({ title: "T", data: { link: "/subjects" } })?.route).toBe("/subjects");
+    expect(parsePushPayload({ title: "T", url: "/inbox/3" })?.route).toBe("/inbox/3");
+    expect(parsePushPayload({ title: "T", link: "https://evil.example/" }, ORIGIN)?.route).toBe("/");
+    expect(parsePushPayload({ title: "T", webpush: { fcm_options: { link: `${ORIGIN}/sessions` } } }, ORIGIN)?.route).toBe("/sessions");
+  });
+
+  it("needs a title; ids must be positive whole numbers", () => {
+    expect(parsePushPayload({ body: "x" })).toBeNull();
+    expect(parsePushPayload(null)).toBeNull();
+    expect(parsePushPayload({ title: "T", data: { notificationId: "-1", userId: "1.5" } })).toMatchObject({ notificationId: null, userId: null });
+  });
+});
+
+describe("truncateBody and preferences", () => {
+  it("cuts at 50 characters, 25 on narrow screens (SPEC §9), by code point", () => {
+    const body = "La séance de physique de mercredi est déplacée à 18 h.";
+    expect(truncateBody(body, true)).toBe("La séance de physique de…");
+    expect(truncateBody(body, false)).toBe(`${Array.from(body).slice(0, 50).join("").trimEnd()}…`);
+    expect(truncateBody("Court", true)).toBe("Court");
+    expect(truncateBody("ب".repeat(30), true)).toBe(`${"ب".repeat(25)}…`);
+  });
+
+  it("every category is on unless set to 0", () => {
+    const prefs = effectivePreferences({ transferPoint: 0, updateSession: 1, unknown: 0 });
+    expect(Object.keys(prefs)).toEqual(NOTIFICATION_CATEGORIES);
+    expect(prefs.transferPoint).toBe(0);
+    expect(prefs.updateSession).toBe(1);
+    expect(prefs.paySlice).toBe(1);
+  });
+});
