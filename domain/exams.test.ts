@@ -1,3 +1,4 @@
+import { sniffKind } from "./files";
 import { describe, expect, it } from "vitest";
 import {
   clockOffsetMs,
@@ -7,7 +8,6 @@ import {
   examState,
   formatCountdown,
   scaledSize,
-  sniffKind,
   timerView,
   uploadExtension,
   uploadStillAccepted,

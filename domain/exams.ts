@@ -3,6 +3,7 @@
  * label and warnings, and what homework may be uploaded (types by content, sizes, the resumable protocol's limits and
  * the grace period). Pure, framework-free.
  */
+import { sniffKind, type FileKind } from "./files";
 
 /** SPEC §9: a duration of 0 means 60 minutes. */
 export const DEFAULT_EXAM_MINUTES = 60;
@@ -92,7 +93,7 @@ export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
 export const UPLOAD_ACCEPT = `${UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(",")},image/*,application/pdf`;
 
 /** What the first bytes of a file say it is. */
-export type SniffedKind = "pdf" | "jpeg" | "png" | "gif" | "svg" | "zip" | "ole";
+export type SniffedKind = Exclude<FileKind, "webp">;
 
 /** The kinds each extension's content must be: Office Open XML files are zip archives, the old Office files OLE2. */
 export const KIND_OF_EXTENSION: Record<UploadExtension, SniffedKind> = {
@@ -109,35 +110,6 @@ export const KIND_OF_EXTENSION: Record<UploadExtension, SniffedKind> = {
   xls: "ole",
   xlsx: "zip",
 };
-
-export const MIME_OF_KIND: Record<SniffedKind, string> = {
-  pdf: "application/pdf",
-  jpeg: "image/jpeg",
-  png: "image/png",
-  gif: "image/gif",
-  svg: "image/svg+xml",
-  zip: "application/octet-stream",
-  ole: "application/octet-stream",
-};
-
-/** How many first bytes `sniffKind` needs (an SVG is recognised within its first 512 bytes). */
-export const SNIFF_BYTES = 512;
-
-const startsWith = (b: Uint8Array, sig: number[], at = 0) => sig.every((x, i) => b[at + i] === x);
-
-/** The kind of a file by its magic bytes, or null when it is none of the allowed ones. */
-export function sniffKind(bytes: Uint8Array): SniffedKind | null {
-  if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return "pdf"; // %PDF-
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpeg";
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
-  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38])) return "gif"; // GIF8
-  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return "zip";
-  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return "ole";
-  let head = "";
-  for (let i = 0; i < Math.min(bytes.length, SNIFF_BYTES); i += 1) head += String.fromCharCode(bytes[i]!);
-  if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head.replace(/^\uFEFF|^ï»¿/, ""))) return "svg";
-  return null;
-}
 
 /** The extension of a file name (lower case), or null when it is not an allowed one. */
 export function uploadExtension(name: string): UploadExtension | null {

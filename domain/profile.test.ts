@@ -1,3 +1,4 @@
+import { sniffKind } from "./files";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { issuesToErrors } from "./schemas/issues";
@@ -11,7 +12,6 @@ import {
   profileTitleKind,
   setAddressField,
   shouldAskParentPhone,
-  sniffFile,
   type Address,
 } from "./profile";
 
@@ -125,12 +125,12 @@ describe("e-mail, parent phone, report card fields", () => {
   });
   it("recognises PDF, JPEG, PNG and WebP by their first bytes only", () => {
     const bytes = (s: string | number[]) => (typeof s === "string" ? new TextEncoder().encode(s) : new Uint8Array(s));
-    expect(sniffFile(bytes("%PDF-1.7"))).toBe("pdf");
-    expect(sniffFile(bytes([0xff, 0xd8, 0xff, 0xe0]))).toBe("jpeg");
-    expect(sniffFile(bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe("png");
-    expect(sniffFile(bytes("RIFF1234WEBPVP8 "))).toBe("webp");
-    expect(sniffFile(bytes("<svg onload=alert(1)>"))).toBeNull();
-    expect(sniffFile(bytes("MZ\x90\x00"))).toBeNull();
+    expect(sniffKind(bytes("%PDF-1.7"))).toBe("pdf");
+    expect(sniffKind(bytes([0xff, 0xd8, 0xff, 0xe0]))).toBe("jpeg");
+    expect(sniffKind(bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe("png");
+    expect(sniffKind(bytes("RIFF1234WEBPVP8 "))).toBe("webp");
+    expect(sniffKind(bytes("<html><svg onload=alert(1)>"))).toBeNull();
+    expect(sniffKind(bytes("MZ\x90\x00"))).toBeNull();
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import * as v from "valibot";
 import { TUNISIA_COUNTRY_ID } from "./constants";
+import type { FileKind } from "./files";
 import { EMAIL_RE, botCheckField, idSchema, isBirthDateAllowed, nameSchema, parseDdMmYyyy, verificationCodeSchema } from "./schemas/common";
 import type { Affiliation } from "./user";
 
@@ -275,25 +276,8 @@ export interface MarksheetDto {
   created_at: string;
 }
 
-/** The kinds of file the profile takes, recognised by their first bytes (never by name or declared type). */
-export type SniffedKind = "pdf" | "jpeg" | "png" | "webp";
-
-export const MIME_OF: Record<SniffedKind, string> = {
-  pdf: "application/pdf",
-  jpeg: "image/jpeg",
-  png: "image/png",
-  webp: "image/webp",
-};
-
-/** Recognises a PDF, JPEG, PNG or WebP file by its magic bytes; anything else is null. */
-export function sniffFile(head: Uint8Array): SniffedKind | null {
-  const at = (i: number, bytes: number[]) => bytes.every((b, k) => head[i + k] === b);
-  if (at(0, [0x25, 0x50, 0x44, 0x46, 0x2d])) return "pdf";
-  if (at(0, [0xff, 0xd8, 0xff])) return "jpeg";
-  if (at(0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
-  if (at(0, [0x52, 0x49, 0x46, 0x46]) && at(8, [0x57, 0x45, 0x42, 0x50])) return "webp";
-  return null;
-}
+/** The kinds of file the profile takes (photos, report cards), recognised by `sniffKind` of domain/files.ts. */
+export type SniffedKind = Extract<FileKind, "pdf" | "jpeg" | "png" | "webp">;
 
 /** The edit screen's title: "Modifier mon profil" once completed, else "Compléter vos données". */
 export function profileTitleKind(me: {

@@ -1,23 +1,12 @@
 /**
- * Where exam files live: `<DATA_DIR>/uploads/exams/…` (a temporary directory when the database is in memory, as in
- * tests). Keys are relative paths the server made (never a name a pupil chose), so a key cannot leave the root.
+ * Where exam files live: `<uploads root>/exams/…` (server/lib/uploads.ts). Keys are relative paths the server made (never a name a pupil chose), so a key cannot leave the root.
  */
 import { createReadStream, createWriteStream, mkdirSync } from "node:fs";
 import { open, rm, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve, sep } from "node:path";
+import { dirname, resolve, sep } from "node:path";
 import { Readable } from "node:stream";
 import type { Env } from "../../env";
-
-let memoryRoot: string | undefined;
-
-export function uploadsRoot(env: Pick<Env, "DATA_DIR">): string {
-  if (env.DATA_DIR.startsWith("memory://")) {
-    memoryRoot ??= join(tmpdir(), `darsi-uploads-${process.pid}`);
-    return memoryRoot;
-  }
-  return resolve(env.DATA_DIR, "uploads");
-}
+import { uploadsRoot } from "../../lib/uploads";
 
 export function pathOf(env: Pick<Env, "DATA_DIR">, key: string): string {
   const root = uploadsRoot(env);

@@ -13,15 +13,13 @@ import {
   HOMEWORK_MAX_FILES,
   isSafeFileName,
   KIND_OF_EXTENSION,
-  MIME_OF_KIND,
-  SNIFF_BYTES,
-  sniffKind,
   UPLOAD_CHUNK_MAX_BYTES,
   UPLOAD_GRACE_MS,
   uploadExtension,
   type ExamFileDto,
   type UploadStatusDto,
 } from "../../../domain/exams";
+import { MIME_OF_KIND, SNIFF_BYTES, sniffKind } from "../../../domain/files";
 import { examHomeworkFiles, examUploads } from "../../db/schema";
 import type { AuthInfo } from "../../lib/auth";
 import type { Deps } from "../../lib/deps";

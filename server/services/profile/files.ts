@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { MIME_OF, sniffFile, type SniffedKind } from "../../../domain/profile";
+import { MIME_OF_KIND, SNIFF_BYTES, sniffKind } from "../../../domain/files";
+import type { SniffedKind } from "../../../domain/profile";
 import type { Deps } from "../../lib/deps";
 import { AppError, fieldError } from "../../lib/errors";
+import { uploadsRoot } from "../../lib/uploads";
 
-/** Where the profile's uploads live: `DATA_DIR/uploads/<area>/<key>` (keys are random, never a user's file name). */
-const dirOf = (deps: Pick<Deps, "env">, area: "avatars" | "marksheets") => join(deps.env.DATA_DIR, "uploads", area);
+/** Where the profile's uploads live: `<uploads root>/<area>/<key>` (keys are random, never a user's file name). */
+const dirOf = (deps: Pick<Deps, "env">, area: "avatars" | "marksheets") => join(uploadsRoot(deps.env), area);
 
 /**
  * The one file field `field` of a multipart request. The body was counted against the route's `upload.maxBytes`
@@ -34,9 +36,9 @@ export async function readUpload(req: Request, field: string): Promise<{ bytes: 
 
 /** The kind of the bytes by their magic numbers, if it is one of `allowed`; else 422 `file_type_invalid`. */
 export function checkKind(bytes: Uint8Array, allowed: readonly SniffedKind[], field: string): { kind: SniffedKind; mime: string } {
-  const kind = sniffFile(bytes.subarray(0, 16));
-  if (!kind || !allowed.includes(kind)) throw fieldError(422, field, "file_type_invalid");
-  return { kind, mime: MIME_OF[kind] };
+  const kind = sniffKind(bytes.subarray(0, SNIFF_BYTES));
+  if (!kind || !(allowed as readonly string[]).includes(kind)) throw fieldError(422, field, "file_type_invalid");
+  return { kind: kind as SniffedKind, mime: MIME_OF_KIND[kind] };
 }
 
 export async function storeFile(deps: Pick<Deps, "env">, area: "avatars" | "marksheets", bytes: Uint8Array, ext: string): Promise<string> {
