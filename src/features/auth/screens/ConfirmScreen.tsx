@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Anchor, Button, Center, PinInput, Stack, Text, Title } from "@mantine/core";
+import { Button, Stack, Text, Title } from "@mantine/core";
+import { CodeInput, ResendCodeLink } from "@/components/CodeInput";
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -89,42 +90,23 @@ export function ConfirmScreen() {
             </Trans>
           </Text>
         </div>
-        <Center dir="ltr">
-          <PinInput
-            length={VERIFICATION_CODE_LENGTH}
-            type={/^[A-Za-z0-9]$/}
-            oneTimeCode
-            size="lg"
-            value={code}
-            onChange={(v) => {
-              setCode(v.toUpperCase());
-              setError(undefined);
-            }}
-            error={Boolean(error)}
-            aria-label={t`Code de vérification`}
-            getInputProps={(index) => {
-              const position = index + 1;
-              return { "aria-label": t`Caractère ${position} du code` };
-            }}
-            autoFocus
-          />
-        </Center>
-        {error && (
-          <Text c="red" size="sm" ta="center" role="alert">
-            {error}
-          </Text>
-        )}
+        <CodeInput
+          length={VERIFICATION_CODE_LENGTH}
+          kind="alphanumeric"
+          size="lg"
+          value={code}
+          onChange={(v) => {
+            setCode(v);
+            setError(undefined);
+          }}
+          error={error}
+          label={t`Code de vérification`}
+          autoFocus="page"
+        />
         <Button type="submit" size="md" fullWidth loading={confirm.isPending} disabled={!valid || confirm.isPending}>
           <Trans>Terminer</Trans>
         </Button>
-        {!resendUsed && (
-          <Text size="sm" ta="center">
-            <Trans>Vous n'avez rien reçu ?</Trans>{" "}
-            <Anchor component="button" type="button" onClick={() => void sendAgain()} disabled={resend.isPending} fw={600}>
-              <Trans>Renvoyer le code</Trans>
-            </Anchor>
-          </Text>
-        )}
+        {!resendUsed && <ResendCodeLink onResend={() => void sendAgain()} pending={resend.isPending} />}
       </Stack>
     </form>
   );

@@ -1,4 +1,5 @@
-import { Anchor, Button, Center, Group, Modal, PinInput, Stack, Text } from "@mantine/core";
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { CodeInput, ResendCodeLink } from "@/components/CodeInput";
 import { useState } from "react";
 import * as v from "valibot";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -94,38 +95,17 @@ export function VerifyEmailModal({ opened, email, destination, onClose, onVerifi
               Saisissez le code à {CODE_LENGTH} caractères envoyé à <bdi>{to}</bdi>. Il est valable 10 minutes.
             </Trans>
           </Text>
-          <Center dir="ltr">
-            <PinInput
-              length={CODE_LENGTH}
-              type="alphanumeric"
-              oneTimeCode
-              size="md"
-              value={code}
-              onChange={(value) => {
-                setCode(value.toUpperCase());
-                setError(undefined);
-              }}
-              error={Boolean(error)}
-              getInputProps={(index) => {
-                const position = index + 1;
-                return { "aria-label": t`Caractère ${position} du code` };
-              }}
-              data-autofocus
-            />
-          </Center>
-          {error && (
-            <Text c="red.9" size="sm" ta="center" role="alert">
-              {error}
-            </Text>
-          )}
-          {email && (
-            <Text size="sm" ta="center">
-              <Trans>Vous n'avez rien reçu ?</Trans>{" "}
-              <Anchor component="button" type="button" onClick={() => void sendAgain()} disabled={resend.isPending} fw={600}>
-                <Trans>Renvoyer le code</Trans>
-              </Anchor>
-            </Text>
-          )}
+          <CodeInput
+            length={CODE_LENGTH}
+            kind="alphanumeric"
+            value={code}
+            onChange={(value) => {
+              setCode(value);
+              setError(undefined);
+            }}
+            error={error}
+          />
+          {email && <ResendCodeLink onResend={() => void sendAgain()} pending={resend.isPending} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               <Trans>Annuler</Trans>

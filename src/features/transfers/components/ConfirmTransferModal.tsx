@@ -1,4 +1,5 @@
-import { Anchor, Button, Center, Group, Modal, PinInput, Stack, Text } from "@mantine/core";
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { CodeInput, ResendCodeLink } from "@/components/CodeInput";
 import { useState } from "react";
 import * as v from "valibot";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -102,37 +103,18 @@ export function ConfirmTransferModal({ transfer, onClose, onDone }: { transfer: 
                 à <bdi>{receiver}</bdi>. Il est valable 10 minutes.
               </Trans>
             </Text>
-            <Center dir="ltr">
-              <PinInput
-                length={CODE_LENGTH}
-                type="number"
-                oneTimeCode
-                size="md"
-                value={code}
-                onChange={(value) => {
-                  setCode(value);
-                  setError(undefined);
-                }}
-                error={Boolean(error)}
-                aria-label={t`Code de confirmation`}
-                getInputProps={(index) => {
-                  const position = index + 1;
-                  return { "aria-label": t`Chiffre ${position} du code` };
-                }}
-                data-autofocus
-              />
-            </Center>
-            {error && (
-              <Text c="red.9" size="sm" ta="center" role="alert">
-                {error}
-              </Text>
-            )}
-            <Text size="sm" ta="center">
-              <Trans>Vous n'avez rien reçu ?</Trans>{" "}
-              <Anchor component="button" type="button" onClick={() => void sendAgain()} disabled={resend.isPending} fw={600}>
-                <Trans>Renvoyer le code</Trans>
-              </Anchor>
-            </Text>
+            <CodeInput
+              length={CODE_LENGTH}
+              kind="digits"
+              value={code}
+              onChange={(value) => {
+                setCode(value);
+                setError(undefined);
+              }}
+              error={error}
+              label={t`Code de confirmation`}
+            />
+            <ResendCodeLink onResend={() => void sendAgain()} pending={resend.isPending} />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 <Trans>Annuler</Trans>
