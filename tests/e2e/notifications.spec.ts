@@ -22,6 +22,12 @@ async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   await page.waitForTimeout(400);
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  // And at 1280 × 800 (an open menu stays open and follows its trigger).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png` });
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(200);
 }
 
 /** The operator's key of the e2e server (derived from the secret it keeps in its DATA_DIR), as the admin CLI does. */

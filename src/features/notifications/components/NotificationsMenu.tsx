@@ -69,7 +69,18 @@ export function NotificationsMenu() {
             {view === "settings" ? t`Paramètres des notifications` : t`Notifications`}
           </Title>
           {view === "list" ? (
-            <Button variant="subtle" size="compact-sm" className={classes.tab} disabled={unread === 0} loading={markAll.isPending} onClick={() => markAll.mutate()} data-testid="mark-all-read">
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              h="auto"
+              mih={44}
+              // On a phone the label wraps rather than being cut.
+              styles={{ label: { whiteSpace: "normal", textAlign: "center" } }}
+              disabled={unread === 0}
+              loading={markAll.isPending}
+              onClick={() => markAll.mutate()}
+              data-testid="mark-all-read"
+            >
               {t`Tout marquer comme lu`}
             </Button>
           ) : null}
