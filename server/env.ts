@@ -35,6 +35,8 @@ const EnvSchema = v.object({
   CLICTOPAY_URL: v.optional(v.pipe(v.string(), v.url()), "https://test.clictopay.com/payment/rest"),
   CLICTOPAY_USER: v.optional(v.string()),
   CLICTOPAY_PASSWORD: v.optional(v.string()),
+  // Live sessions' rooms (server/adapters/live): unset, the app's own room page; set, the provider's room base.
+  LIVE_PROVIDER_URL: v.optional(v.pipe(v.string(), v.url("LIVE_PROVIDER_URL must be a URL"))),
   // Web push (server/adapters/push): FCM HTTP v1 with a service account (inline JSON or a file); without one, pushes go to the dev outbox.
   FCM_SERVICE_ACCOUNT_JSON: v.optional(v.pipe(v.string(), v.nonEmpty())),
   FCM_SERVICE_ACCOUNT_FILE: v.optional(v.pipe(v.string(), v.nonEmpty())),
@@ -97,6 +99,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const d17Gateway = env.D17_GATEWAY ?? (production ? "off" : "sandbox");
   if (production && d17Gateway === "sandbox") {
     throw new Error("Invalid environment:\n  D17_GATEWAY: the D17 sandbox is refused with NODE_ENV=production (set it to off)");
+  }
+  if (production && env.LIVE_PROVIDER_URL && !env.LIVE_PROVIDER_URL.startsWith("https://")) {
+    throw new Error("Invalid environment:\n  LIVE_PROVIDER_URL: must be https in production");
   }
   return {
     ...env,

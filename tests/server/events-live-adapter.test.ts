@@ -1,6 +1,7 @@
 /** The live-room adapter (server/adapters/live): the app's own page locally, the provider's room when configured. */
 import { describe, expect, it } from "vitest";
 import { createLiveRooms } from "../../server/adapters/live";
+import { loadEnv } from "../../server/env";
 
 describe("live rooms", () => {
   it("locally: the app's /live/{id} page, in the app", () => {
@@ -18,5 +19,11 @@ describe("live rooms", () => {
     expect(() => createLiveRooms({ LIVE_PROVIDER_URL: "not a url" })).toThrow(/LIVE_PROVIDER_URL/);
     expect(() => createLiveRooms({ LIVE_PROVIDER_URL: "http://meet.example.tn/", NODE_ENV: "production" })).toThrow(/https/);
     expect(createLiveRooms({ LIVE_PROVIDER_URL: "http://localhost:8443/" }).roomUrl({ eventId: 1, roomKey: "r", displayName: "x" }).external).toBe(true);
+  });
+
+  it("is checked at boot with the rest of the environment", () => {
+    expect(() => loadEnv({ LIVE_PROVIDER_URL: "meet" })).toThrow(/LIVE_PROVIDER_URL/);
+    expect(() => loadEnv({ LIVE_PROVIDER_URL: "http://meet.example.tn/", NODE_ENV: "production", JWT_SECRET: "x".repeat(40) })).toThrow(/LIVE_PROVIDER_URL: must be https/);
+    expect(loadEnv({ LIVE_PROVIDER_URL: "https://meet.example.tn/" }).LIVE_PROVIDER_URL).toBe("https://meet.example.tn/");
   });
 });

@@ -7,9 +7,10 @@
  *   `https://meet.example.tn/`); the room is `<base><room key>` with the pupil's display name. The provider's own
  *   attendance report is then the source of the time (not built here).
  *
- * The variable is read from the environment the first time a link is built and checked then (an https URL outside
- * development).
+ * The variable is validated at boot with the rest of the environment (server/env.ts: a URL, https in production).
  */
+import type { Env } from "../../env";
+
 export interface LiveRoomTarget {
   url: string;
   /** The room is outside the app (opened in a new tab). */
@@ -20,7 +21,7 @@ export interface LiveRooms {
   roomUrl(input: { eventId: number; roomKey: string; displayName: string }): LiveRoomTarget;
 }
 
-export function createLiveRooms(source: Record<string, string | undefined> = process.env): LiveRooms {
+export function createLiveRooms(source: Partial<Pick<Env, "LIVE_PROVIDER_URL" | "NODE_ENV">>): LiveRooms {
   const base = source.LIVE_PROVIDER_URL?.trim();
   if (!base) {
     return { roomUrl: ({ eventId }) => ({ url: `/live/${eventId}`, external: false }) };
@@ -43,9 +44,10 @@ export function createLiveRooms(source: Record<string, string | undefined> = pro
   };
 }
 
-let rooms: LiveRooms | undefined;
-/** The live rooms of this process (from the environment). */
-export function liveRooms(): LiveRooms {
-  rooms ??= createLiveRooms();
-  return rooms;
+const rooms = new WeakMap<object, LiveRooms>();
+/** The live rooms of a server's environment. */
+export function liveRooms(env: Pick<Env, "LIVE_PROVIDER_URL" | "NODE_ENV">): LiveRooms {
+  let r = rooms.get(env);
+  if (!r) rooms.set(env, (r = createLiveRooms(env)));
+  return r;
 }

@@ -195,7 +195,7 @@ export async function joinEvent(deps: Pick<Deps, "db" | "now">, auth: Auth, even
 }
 
 /** `GET /events/{eventId}/get-join-link`. */
-export async function joinLink(deps: Pick<Deps, "db" | "now">, auth: Auth, eventId: number): Promise<JoinLinkDto> {
+export async function joinLink(deps: Pick<Deps, "db" | "now" | "env">, auth: Auth, eventId: number): Promise<JoinLinkDto> {
   const now = deps.now();
   const viewer = await loadEventViewer(deps.db, auth.userId, now);
   const ev = await eventOfClass(deps.db, eventId, viewer.divisionId);
@@ -208,7 +208,7 @@ export async function joinLink(deps: Pick<Deps, "db" | "now">, auth: Auth, event
   const status = eventStatus({ start: ev.startAt, end: ev.endAt }, now);
   if (ev.disabled || status === "finished") throw new AppError(409, "event_closed");
   if (status === "upcoming") return { eventStartTime: ev.startAt.toISOString() };
-  const room = liveRooms().roomUrl({ eventId: ev.id, roomKey: ev.roomKey, displayName: viewer.displayName });
+  const room = liveRooms(deps.env).roomUrl({ eventId: ev.id, roomKey: ev.roomKey, displayName: viewer.displayName });
   return { url: room.url, external: room.external };
 }
 
