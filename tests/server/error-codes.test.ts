@@ -12,7 +12,7 @@ const CLIENT_ONLY = ["generic", "network_error"];
 function clientKeys(): string[] {
   const text = readFileSync(new URL("../../src/lib/i18n/errors.ts", import.meta.url), "utf8");
   const body = text.slice(text.indexOf("ERROR_MESSAGES"));
-  return [...body.matchAll(/^\s{2}([a-z_]+): msg`/gm)].map((m) => m[1]!);
+  return [...body.matchAll(/^\s{2}([a-z0-9_]+): msg`/gm)].map((m) => m[1]!);
 }
 
 describe("error codes", () => {

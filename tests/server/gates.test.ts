@@ -168,7 +168,8 @@ describe("declarations", () => {
         .filter((r) => r.passGates?.includes(gate as never))
         .map((r) => `${r.method.toUpperCase()} ${r.path}`)
         .sort();
-    const account = ["GET /auth/logout", "GET /auth/me", "GET /auth/my-profile"];
+    // Logout and its step that forgets the device's push token.
+    const account = ["GET /auth/logout", "POST /user/delete-notification-token", "GET /auth/me", "GET /auth/my-profile"];
     expect(open("unverified")).toEqual([...account, "GET /auth/resend-code", "POST /auth/confirm-registration"].sort());
     expect(open("password_change")).toEqual([...account, "GET /auth/resend-code", "POST /auth/confirm-registration", "PUT /user/change-password"].sort());
     const doc = (await h.request("GET", "/api/openapi.json")).json;
