@@ -1,7 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { wipeQueryCache } from "./queryCache";
 import { loadSync } from "./send";
-import { wipeKept } from "./keep";
 
 /**
  * Logout on a shared tablet (DESIGN §4), the one place that knows everything of a pupil the device holds: their
@@ -14,8 +13,9 @@ export async function wipePupilData(userId: number | null, queryClient: QueryCli
   queryClient.clear();
   const sync = userId === null ? null : await loadSync();
   await sync?.stopForSignOut().catch(() => undefined);
-  // Chapters kept for offline study: their files (Cache Storage `darsi-kept-<userId>`) and their record.
-  if (userId !== null) await wipeKept(userId).catch(() => undefined);
+  // Chapters kept for offline study: their files (Cache Storage `darsi-kept-<userId>`) and their record. The module
+  // (precached like all the app's code) loads here, at logout, not with the first screen.
+  if (userId !== null) await import("./keep").then((m) => m.wipeKept(userId)).catch(() => undefined);
   await clearWorkerCaches();
 }
 
