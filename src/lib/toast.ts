@@ -1,4 +1,5 @@
 import type { NotificationData } from "@mantine/notifications";
+import { t } from "@lingui/core/macro";
 import { TOAST_MS } from "@domain/constants";
 
 /**
@@ -26,7 +27,9 @@ export function subscribeToastsWanted(listener: () => void): () => void {
 
 export const toast = {
   show(data: NotificationData): void {
-    void store().then((n) => n.show({ autoClose: TOAST_MS, ...data }));
+    // The close button is named in the pupil's language (a toast can be on screen while anything else is checked).
+    const closeButtonProps = { "aria-label": t`Fermer` };
+    void store().then((n) => n.show({ autoClose: TOAST_MS, closeButtonProps, ...data }));
   },
   update(data: NotificationData & { id: string }): void {
     void store().then((n) => n.update(data));

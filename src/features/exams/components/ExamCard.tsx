@@ -16,11 +16,12 @@ export function ExamCard({ exam }: { exam: ExamDto }) {
   return (
     <Card withBorder radius="md" padding="md" className={classes.card} style={{ "--exam-color": exam.subject_exams.color } as React.CSSProperties} data-testid="exam-card">
       <Stack gap={6}>
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
+        {/* The state goes under the name when both do not fit on one line (a phone, a long name). */}
+        <Group justify="space-between" align="flex-start" gap="xs">
           <Link to="/exams/$id" params={{ id: String(exam.id) }} className={classes.link}>
             {refName(exam, i18n.locale)}
           </Link>
-          <Badge color={STATE_COLORS[exam.state]} variant="filled" style={{ flexShrink: 0 }}>
+          <Badge color={STATE_COLORS[exam.state]} variant="filled" maw="100%">
             {i18n._(STATE_LABELS[exam.state])}
           </Badge>
         </Group>
