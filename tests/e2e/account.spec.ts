@@ -10,7 +10,7 @@
  * Run alone with its own server: E2E_PORT=3205 npx playwright test tests/e2e/account.spec.ts
  */
 import { expect, test, type APIRequestContext, type Page, type Route } from "@playwright/test";
-import { axeViolations, botToken, codeFromOutbox, freshPhone, signInAs } from "./helpers";
+import { axeViolations, signInAs, registerVerifiedPupil } from "./helpers";
 
 const PHONE = { width: 412, height: 823 };
 const SHOTS = process.env.ACCOUNT_SHOTS;
@@ -32,26 +32,7 @@ async function closePopups(page: Page) {
 
 /** A verified pupil of the bac Mathématiques class registered for this test; its token. */
 async function freshPupil(request: APIRequestContext, lastName = "Historique"): Promise<{ token: string; phone: string }> {
-  const phone = freshPhone();
-  const res = await request.post("/api/auth/register", {
-    data: {
-      name: "Nour",
-      lastName,
-      phone,
-      birthDate: "03/03/2008",
-      plainPassword: { first: "Ecole#2026", second: "Ecole#2026" },
-      country: 1,
-      state: 1,
-      division: 18,
-      "g-recaptcha-response": await botToken(request),
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const token = ((await res.json()) as { payload: { token: string } }).payload.token;
-  const code = await codeFromOutbox(request, phone);
-  const confirmed = await request.post(`/api/auth/confirm-registration?token=${code}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  return { token, phone };
+  return registerVerifiedPupil(request, { name: "Nour", lastName });
 }
 
 /** Opens the avatar menu and returns its "Demandes parentales" entry. */

@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs";
 import { createHmac } from "node:crypto";
 import { join } from "node:path";
 import { expect, test, type APIRequestContext, type BrowserContext, type CDPSession, type Page, type Worker } from "@playwright/test";
-import { axeViolations, botToken, codeFromOutbox, freshPhone } from "./helpers";
+import { axeViolations, freshPhone, registerVerifiedPupil } from "./helpers";
 
 const PHONE = { width: 412, height: 823 };
 const SHOTS = process.env.NOTIFICATION_SHOTS;
@@ -46,24 +46,7 @@ let phoneN = 0;
 /** A verified pupil (of the bac Mathématiques class unless told), registered for this test. */
 async function freshPupil(request: APIRequestContext, hidePopups = true, division = 18): Promise<Pupil> {
   const phone = String(Number(freshPhone()) + (phoneN += 1));
-  const res = await request.post("/api/auth/register", {
-    data: {
-      name: "Salma",
-      lastName: "Notifications",
-      phone,
-      birthDate: "03/03/2008",
-      plainPassword: { first: "Ecole#2026", second: "Ecole#2026" },
-      country: 1,
-      state: 1,
-      division,
-      "g-recaptcha-response": await botToken(request),
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const token = ((await res.json()) as { payload: { token: string } }).payload.token;
-  const code = await codeFromOutbox(request, phone);
-  const confirmed = await request.post(`/api/auth/confirm-registration?token=${code}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  const { token } = await registerVerifiedPupil(request, { name: "Salma", lastName: "Notifications", phone, division });
   const me = await request.get("/api/auth/me", { headers: { Authorization: `Bearer ${token}` } });
   const id = ((await me.json()) as { payload: { id: number } }).payload.id;
   // The seeded welcome pop-up would cover the screen: "Do not show again" (tested on its own below).

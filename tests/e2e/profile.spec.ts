@@ -10,7 +10,7 @@
  */
 import { deflateSync } from "node:zlib";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { axeViolations, botToken, codeFromOutbox } from "./helpers";
+import { axeViolations, registerVerifiedPupil } from "./helpers";
 
 const PHONE = { width: 412, height: 823 };
 const SHOTS = process.env.PROFILE_SHOTS;
@@ -32,26 +32,7 @@ const freshPhone = () => `9${String(7_000_000 + ((phoneN += 1) % 900_000)).padSt
 
 /** A verified pupil of the bac Mathématiques class (no offer), registered for this test; its token. */
 async function freshPupil(request: APIRequestContext): Promise<{ token: string; phone: string }> {
-  const phone = freshPhone();
-  const res = await request.post("/api/auth/register", {
-    data: {
-      name: "Sami",
-      lastName: "Profil",
-      phone,
-      birthDate: "03/03/2008",
-      plainPassword: { first: "Ecole#2026", second: "Ecole#2026" },
-      country: 1,
-      state: 1,
-      division: 18,
-      "g-recaptcha-response": await botToken(request),
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const token = ((await res.json()) as { payload: { token: string } }).payload.token;
-  const code = await codeFromOutbox(request, phone);
-  const confirmed = await request.post(`/api/auth/confirm-registration?token=${code}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  return { token, phone };
+  return registerVerifiedPupil(request, { name: "Sami", lastName: "Profil", phone: freshPhone() });
 }
 
 /** axe on the settled screen: toasts gone (their close button is the toast library's), no animation running. */

@@ -6,7 +6,7 @@
  * Run alone with its own server: E2E_PORT=3202 npx playwright test tests/e2e/sessions.spec.ts
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { axeViolations, botToken, codeFromOutbox, freshPhone } from "./helpers";
+import { axeViolations, freshPhone, registerVerifiedPupil } from "./helpers";
 
 const PHONE = { width: 412, height: 823 };
 /** Screenshots for review when SESSIONS_SHOTS names a folder. */
@@ -25,25 +25,7 @@ async function shot(page: Page, name: string) {
 /** A verified bac Mathématiques pupil with an e-mail, registered for this test; its token. */
 async function freshPupil(request: APIRequestContext, withEmail = true): Promise<string> {
   const phone = freshPhone();
-  const res = await request.post("/api/auth/register", {
-    data: {
-      name: "Sami",
-      lastName: "Direct",
-      phone,
-      ...(withEmail ? { email: `direct${phone}@test.darsi.tn` } : {}),
-      birthDate: "03/03/2008",
-      plainPassword: { first: "Ecole#2026", second: "Ecole#2026" },
-      country: 1,
-      state: 1,
-      division: 18,
-      "g-recaptcha-response": await botToken(request),
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const token = ((await res.json()) as { payload: { token: string } }).payload.token;
-  const code = await codeFromOutbox(request, phone);
-  const confirmed = await request.post(`/api/auth/confirm-registration?token=${code}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  const { token } = await registerVerifiedPupil(request, { name: "Sami", lastName: "Direct", phone, email: withEmail ? `direct${phone}@test.darsi.tn` : undefined });
   return token;
 }
 
