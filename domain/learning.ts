@@ -99,9 +99,12 @@ export interface SubjectChaptersDto {
   subject: SubjectDto & { nbChapters: number; nbContents: number };
   chapters: ChapterEntryDto[];
   tabs: Array<{ id: number; name: string; position: number }>;
-  otherSubjects: SubjectDto[];
+  otherSubjects: OtherSubjectDto[];
   promoCards: PromoCardDto[];
 }
+
+/** Another subject of the class, as the subject page lists it (a link: no progress is summed for it). */
+export type OtherSubjectDto = Pick<SubjectDto, "id" | "slug" | "name" | "name_ar" | "name_en" | "thumbnail" | "color" | "position">;
 
 export interface AttachmentDto extends LocalizedName {
   url: string;

@@ -133,9 +133,12 @@ interface LiveSession {
 
 /**
  * The live (not revoked) session rows of a list of ids: one prepared statement whatever the number of ids (they are
- * one array parameter, `= any($1)`), so its text is built and planned once.
+ * one array parameter, `= any($1)`), so its text is built once. PostgreSQL plans it anew at every execution (its
+ * generic plan, made for an array of unknown length, never looks cheaper than a plan for the array at hand), which a
+ * batch of many requests shares; a batch of one id — an idle server — goes through `liveSession`, whose generic plan
+ * is kept after five executions.
  */
-const liveSessions = preparedFor((db) =>
+const selectLive = (db: Db) =>
   db
     .select({
       s: sessions,
@@ -143,9 +146,18 @@ const liveSessions = preparedFor((db) =>
       gate: GATE_COLUMNS,
     })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(users, eq(users.id, sessions.userId));
+
+const liveSessions = preparedFor((db) =>
+  selectLive(db)
     .where(and(sql`${sessions.id} = any(${sql.placeholder("ids")}::uuid[])`, isNull(sessions.revokedAt)))
     .prepare("auth_live_sessions"),
+);
+
+const liveSession = preparedFor((db) =>
+  selectLive(db)
+    .where(and(eq(sessions.id, sql.placeholder("id")), isNull(sessions.revokedAt)))
+    .prepare("auth_live_session"),
 );
 
 /**
@@ -154,7 +166,8 @@ const liveSessions = preparedFor((db) =>
  */
 const sessionLoader = batcherPer((db: Db) =>
   createBatcher<string, LiveSession | null>(async (ids) => {
-    const rows = await liveSessions(db).execute({ ids: [...new Set(ids)] });
+    const unique = [...new Set(ids)];
+    const rows = unique.length === 1 ? await liveSession(db).execute({ id: unique[0] }) : await liveSessions(db).execute({ ids: unique });
     const byId = new Map(rows.map((r) => [r.s.id, r]));
     return ids.map((id) => byId.get(id) ?? null);
   }),

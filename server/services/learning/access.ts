@@ -4,9 +4,11 @@
  * with `subject_ids` (a per-subject purchase) unlocks only those subjects; one without (null) unlocks what its group
  * unlocks (`group_subjects`: a subject row, or `all_subjects` for every subject of the pupil's class).
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, is, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import { GROUP } from "../../../domain/constants";
 import type { Db, Tx } from "../../db/client";
+import { batcherPer, createBatcher } from "../../lib/batcher";
 import { preparedFor } from "../../db/prepared";
 import { affiliations, divisions, groupSubjects, users } from "../../db/schema";
 
@@ -26,14 +28,16 @@ export interface Viewer {
 export const isoDay = (now: Date) => now.toISOString().slice(0, 10);
 
 /**
- * The viewer in one prepared statement (server/db/prepared.ts): the class, the groups of the live affiliations and what
- * they unlock. Every read of the home and the subject page starts with it.
+ * The viewers of a list of pupils in one prepared statement (server/db/prepared.ts): each one's class, the groups of
+ * their live affiliations and what they unlock. Every read of the home and the subject page starts with it.
  */
-const viewerStatement = preparedFor((db) => {
-  const day = sql.placeholder("day");
+const selectViewers = (db: Db) => {
+  // `(select $day)`: the day's value stays out of the plan, so PostgreSQL keeps one generic plan (see auth/me.ts).
+  const day = sql`(select ${sql.placeholder("day")}::date)`;
   const liveGroups = sql`select a.group_id from ${affiliations} a where a.user_id = ${users}.id and a.end_date >= ${day}`;
   return db
     .select({
+      userId: users.id,
       divisionId: users.divisionId,
       divisionName: divisions.name,
       groupIds: sql<number[]>`(select coalesce(json_agg(distinct g.group_id), '[]'::json) from (${liveGroups}) g)`,
@@ -47,14 +51,19 @@ const viewerStatement = preparedFor((db) => {
           where a.user_id = ${users}.id and a.end_date >= ${day} and a.subject_ids is not null) x)`,
     })
     .from(users)
-    .leftJoin(divisions, eq(divisions.id, users.divisionId))
-    .where(eq(users.id, sql.placeholder("userId")))
-    .limit(1)
-    .prepare("learning_viewer");
-});
+    .leftJoin(divisions, eq(divisions.id, users.divisionId));
+};
 
-export async function loadViewer(db: Db | Tx, userId: number, now: Date): Promise<Viewer> {
-  const [u] = await viewerStatement(db).execute({ userId, day: isoDay(now) });
+/**
+ * Several pupils (an array parameter: planned anew at each execution, a cost the batch shares), or one (its generic
+ * plan kept after five executions: an idle server's batches are of one).
+ */
+const viewersStatement = preparedFor((db) => selectViewers(db).where(sql`${users.id} = any(${sql.placeholder("ids")}::int[])`).prepare("learning_viewers"));
+const viewerStatement = preparedFor((db) => selectViewers(db).where(eq(users.id, sql.placeholder("id"))).prepare("learning_viewer"));
+
+type ViewerRow = Awaited<ReturnType<ReturnType<typeof viewersStatement>["execute"]>>[number];
+
+function viewerOf(userId: number, u: ViewerRow | undefined): Viewer {
   const groupIds = u?.groupIds ?? [];
   const unlocks = u?.unlocks ?? [];
   const restricted: readonly number[] = GROUP.attachmentsRestricted;
@@ -67,6 +76,35 @@ export async function loadViewer(db: Db | Tx, userId: number, now: Date): Promis
     subjectIds: new Set(unlocks.flatMap((g) => (g.subjectId === null ? [] : [g.subjectId]))),
     attachmentsRestricted: groupIds.length > 0 && groupIds.every((g) => restricted.includes(g)),
   };
+}
+
+async function readViewers(db: Db | Tx, userIds: number[], day: string): Promise<Map<number, ViewerRow>> {
+  const ids = [...new Set(userIds)];
+  const rows = ids.length === 1 ? await viewerStatement(db).execute({ id: ids[0], day }) : await viewersStatement(db).execute({ ids, day });
+  return new Map(rows.map((r) => [r.userId, r]));
+}
+
+/**
+ * The viewers asked for at the same moment, read together (`createBatcher`): under load the reads of many requests —
+ * of different pupils or not — share one statement and one round trip instead of one each. A batch is cut by day (the
+ * affiliations live on that day), which all of its requests share but around midnight.
+ */
+const viewerLoader = batcherPer((db: Db) =>
+  createBatcher<{ userId: number; day: string }, ViewerRow | undefined>(async (items) => {
+    const days = [...new Set(items.map((i) => i.day))];
+    const byDay = new Map(await Promise.all(days.map(async (day) => [day, await readViewers(db, items.filter((i) => i.day === day).map((i) => i.userId), day)] as const)));
+    return items.map((i) => byDay.get(i.day)!.get(i.userId));
+  }),
+);
+
+/**
+ * The viewer `userId` on the day of `now`. Inside a transaction it is read on the transaction's connection (it sees
+ * the transaction's writes); otherwise through the batch of the moment.
+ */
+export async function loadViewer(db: Db | Tx, userId: number, now: Date): Promise<Viewer> {
+  const day = isoDay(now);
+  const row = is(db, PgTransaction) ? (await readViewers(db, [userId], day)).get(userId) : await viewerLoader(db as Db)({ userId, day });
+  return viewerOf(userId, row);
 }
 
 /** Whether the viewer's offers open every lesson of this subject (the subject is assumed to be of their class). */

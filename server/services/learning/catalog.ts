@@ -1,11 +1,12 @@
 /** Subjects and chapters of the pupil's class, with progress aggregated from `progress` (read only here). */
-import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { COMPLETION_THRESHOLD } from "../../../domain/constants";
 import {
   capPercentage,
   type ChapterEntryDto,
   type ChapterType,
   type InstructorDto,
+  type OtherSubjectDto,
   type PromoCardDto,
   type SectionDto,
   type SubjectChaptersDto,
@@ -23,7 +24,7 @@ const VIDEO_TYPES: readonly number[] = [CONTENT_TYPE.youtube.id, CONTENT_TYPE.pr
 
 type SubjectRow = typeof subjects.$inferSelect;
 
-export function instructorDto(i: typeof instructors.$inferSelect): InstructorDto {
+export function instructorDto(i: Pick<typeof instructors.$inferSelect, "name" | "lastName" | "description" | "descriptionAr" | "descriptionEn">): InstructorDto {
   return { name: i.name, last_name: i.lastName, description: i.description, description_ar: i.descriptionAr, description_en: i.descriptionEn };
 }
 
@@ -49,6 +50,9 @@ const userDivision = () => sql`(select u.division_id from ${users} u where u.id 
  */
 const cappedPct = sql`greatest(0, least(100, coalesce(p.percentage, 0)))::float8`;
 
+/** The video lesson types, as an SQL list. */
+const videoTypeList = sql.join(VIDEO_TYPES.map((t) => sql.raw(String(t))), sql`, `);
+
 interface LessonTotals {
   /** Lessons. */
   n: number;
@@ -69,7 +73,7 @@ const subjectsStatement = preparedFor((db) =>
       s: subjects,
       totals: sql<LessonTotals & { videos: number }>`(
         select json_build_object('n', count(*), 'sum', coalesce(sum(${cappedPct}), 0),
-          'videos', count(*) filter (where c.type_id in (${sql.join(VIDEO_TYPES.map((t) => sql.raw(String(t))), sql`, `)})))
+          'videos', count(*) filter (where c.type_id in (${videoTypeList})))
         from ${contents} c inner join ${chapters} ch on ch.id = c.chapter_id
         left join ${progress} p on p.content_id = c.id and p.user_id = ${sql.placeholder("userId")}
         where ch.subject_id = ${subjects}.id)`,
@@ -125,78 +129,85 @@ export function promoCardDto(p: typeof promoCards.$inferSelect): PromoCardDto {
 }
 
 /**
- * The promo cards a viewer sees: an "offer" card sells a bigger offer, so a pupil whose offers already open every
+ * Whether a viewer sees a promo card: an "offer" card sells a bigger offer, so a pupil whose offers already open every
  * subject (Gold, Optimum, Excellent…) does not get it.
  */
-export const promoCardsFor = (viewer: Viewer, rows: ReadonlyArray<typeof promoCards.$inferSelect>) =>
-  rows.filter((p) => !(p.type === "offer" && viewer.allSubjects)).map(promoCardDto);
+export const promoCardShown = (viewer: Viewer, card: { type: string }) => !(card.type === "offer" && viewer.allSubjects);
 
-/** The chapters of a subject with their instructor, first lesson, sections and the pupil's totals (one statement). */
-const chaptersStatement = preparedFor((db) =>
-  db
-    .select({
-      c: chapters,
-      i: instructors,
-      totals: sql<LessonTotals & { done: number }>`(
-        select json_build_object('n', count(*), 'sum', coalesce(sum(${cappedPct}), 0),
-          'done', count(*) filter (where ${cappedPct} > ${sql.raw(String(COMPLETION_THRESHOLD))}))
-        from ${contents} c
-        left join ${progress} p on p.content_id = c.id and p.user_id = ${sql.placeholder("userId")}
-        where c.chapter_id = ${chapters}.id)`,
-      firstLessonSlug: sql<string | null>`(
-        select c1.slug from ${contents} c1 where c1.chapter_id = ${chapters}.id order by c1.position, c1.id limit 1)`,
-      sections: sql<SectionDto[]>`(
-        select coalesce(json_agg(json_build_object('id', cs.id, 'name', cs.name, 'name_ar', cs.name_ar, 'name_en', cs.name_en,
-          'position', cs.position, 'tabId', cs.tab_id) order by cs.position, cs.id), '[]'::json)
-        from ${chapterSections} cs where cs.chapter_id = ${chapters}.id)`,
-    })
-    .from(chapters)
-    .leftJoin(instructors, eq(instructors.id, chapters.instructorId))
-    .where(eq(chapters.subjectId, sql.placeholder("subjectId")))
-    .orderBy(asc(chapters.position), asc(chapters.id))
-    .prepare("learning_subject_chapters"),
-);
+/** The promo cards a viewer sees (`promoCardShown`). */
+export const promoCardsFor = (viewer: Viewer, rows: ReadonlyArray<typeof promoCards.$inferSelect>) => rows.filter((p) => promoCardShown(viewer, p)).map(promoCardDto);
 
-const tabsStatement = preparedFor((db) => db.select().from(chapterTabs).orderBy(asc(chapterTabs.position)).prepare("learning_chapter_tabs"));
-
-/** The subject's own cards and the class's general ones. */
-const subjectCardsStatement = preparedFor((db) =>
-  db
-    .select()
-    .from(promoCards)
-    .where(
-      and(
-        eq(promoCards.visible, true),
-        or(
-          eq(promoCards.subjectId, sql.placeholder("subjectId")),
-          and(isNull(promoCards.subjectId), eq(promoCards.divisionId, sql.placeholder("divisionId"))),
-        ),
-      ),
-    )
-    .orderBy(asc(promoCards.position), asc(promoCards.id))
-    .prepare("learning_subject_cards"),
-);
+type ChapterRow = {
+  c: Pick<typeof chapters.$inferSelect, "id" | "slug" | "name" | "nameAr" | "nameEn" | "type">;
+  i: Pick<typeof instructors.$inferSelect, "name" | "lastName" | "description" | "descriptionAr" | "descriptionEn"> | null;
+  totals: LessonTotals & { done: number; videos: number };
+  firstLessonSlug: string | null;
+  sections: SectionDto[];
+};
 
 /**
- * `GET /student/subjects/{slug}/chapters`: four prepared statements in two rounds (the viewer, the class's subjects
- * with their totals and the tabs at once; then the subject's chapters and cards at once), every sum made by the database.
+ * The subject page in one prepared statement: the subject `slug` of the pupil's class (visible, active), its chapters (instructor, first lesson, sections, the pupil's totals), the class's other subjects (links only), the
+ * tabs and the subject's and the class's promo cards — every sum made by the database, one round trip.
+ */
+const subjectPageStatement = preparedFor((db) => {
+  const userId = sql.placeholder("userId");
+  return db
+    .select({
+      s: subjects,
+      chapters: sql<ChapterRow[]>`(
+        select coalesce(json_agg(json_build_object(
+          'c', json_build_object('id', ch.id, 'slug', ch.slug, 'name', ch.name, 'nameAr', ch.name_ar, 'nameEn', ch.name_en, 'type', ch.type),
+          'i', case when i.id is null then null else json_build_object('id', i.id, 'name', i.name, 'lastName', i.last_name,
+            'description', i.description, 'descriptionAr', i.description_ar, 'descriptionEn', i.description_en) end,
+          'totals', (select json_build_object('n', count(*), 'sum', coalesce(sum(${cappedPct}), 0),
+              'done', count(*) filter (where ${cappedPct} > ${sql.raw(String(COMPLETION_THRESHOLD))}),
+              'videos', count(*) filter (where c.type_id in (${videoTypeList})))
+            from ${contents} c left join ${progress} p on p.content_id = c.id and p.user_id = ${userId}
+            where c.chapter_id = ch.id),
+          'firstLessonSlug', (select c1.slug from ${contents} c1 where c1.chapter_id = ch.id order by c1.position, c1.id limit 1),
+          'sections', (select coalesce(json_agg(json_build_object('id', cs.id, 'name', cs.name, 'name_ar', cs.name_ar, 'name_en', cs.name_en,
+              'position', cs.position, 'tabId', cs.tab_id) order by cs.position, cs.id), '[]'::json)
+            from ${chapterSections} cs where cs.chapter_id = ch.id)
+        ) order by ch.position, ch.id), '[]'::json)
+        from ${chapters} ch left join ${instructors} i on i.id = ch.instructor_id
+        where ch.subject_id = ${subjects}.id)`,
+      others: sql<OtherSubjectDto[]>`(
+        select coalesce(json_agg(json_build_object('id', o.id, 'slug', o.slug, 'name', o.name, 'name_ar', o.name_ar, 'name_en', o.name_en,
+          'thumbnail', o.thumbnail, 'color', o.color, 'position', o.position) order by o.position, o.id), '[]'::json)
+        from ${subjects} o
+        where o.division_id = ${subjects}.division_id and o.visible and o.active and o.id <> ${subjects}.id)`,
+      tabs: sql<SubjectChaptersDto["tabs"]>`(
+        select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'position', t.position) order by t.position), '[]'::json)
+        from ${chapterTabs} t)`,
+      cards: sql<PromoCardDto[]>`(
+        select coalesce(json_agg(json_build_object('id', pc.id, 'type', pc.type, 'icon_url', pc.icon_url, 'text', pc.text,
+          'text_ar', pc.text_ar, 'text_en', pc.text_en, 'text_image_url', pc.text_image_url, 'video_link', pc.video_link,
+          'url_link', pc.url_link, 'background_url', pc.background_url, 'visible', pc.visible, 'icon_position', pc.icon_position,
+          'color', pc.color, 'position', pc.position) order by pc.position, pc.id), '[]'::json)
+        from ${promoCards} pc
+        where pc.visible and (pc.subject_id = ${subjects}.id or (pc.subject_id is null and pc.division_id = ${subjects}.division_id)))`,
+    })
+    .from(subjects)
+    .where(and(eq(subjects.divisionId, userDivision()), eq(subjects.slug, sql.placeholder("slug")), eq(subjects.visible, true), eq(subjects.active, true)))
+    .limit(1)
+    .prepare("learning_subject_page");
+});
+
+/**
+ * `GET /student/subjects/{slug}/chapters`: the page's statement and the viewer (for the promo cards it sees) at once.
+ * Another class's subject, or a hidden one, is not found.
  */
 export async function subjectChapters(deps: Pick<Deps, "db" | "now">, userId: number, slug: string): Promise<SubjectChaptersDto> {
-  const db = deps.db;
-  const [viewer, all, tabs] = await Promise.all([
-    loadViewer(db, userId, deps.now()),
-    subjectsStatement(db).execute({ userId }),
-    tabsStatement(db).execute(),
-  ]);
-  // The class's visible, active subjects: another class's subject (or a hidden one) is not found.
-  const subject = all.find((r) => r.s.slug === slug);
-  if (!subject || viewer.divisionId === null) throw notFound();
-  const [chapterRows, cards] = await Promise.all([
-    chaptersStatement(db).execute({ userId, subjectId: subject.s.id }),
-    subjectCardsStatement(db).execute({ subjectId: subject.s.id, divisionId: viewer.divisionId }),
-  ]);
-
-  const entries: ChapterEntryDto[] = chapterRows.map(({ c, i, totals, firstLessonSlug, sections }) => ({
+  const [viewer, [page]] = await Promise.all([loadViewer(deps.db, userId, deps.now()), subjectPageStatement(deps.db).execute({ userId, slug })]);
+  if (!page || viewer.divisionId === null) throw notFound();
+  // The subject's totals are its chapters' (every lesson belongs to one chapter).
+  const totals = { n: 0, sum: 0, videos: 0 };
+  for (const { totals: t } of page.chapters) {
+    totals.n += t.n;
+    totals.sum += t.sum;
+    totals.videos += t.videos;
+  }
+  const entries: ChapterEntryDto[] = page.chapters.map(({ c, i, totals, firstLessonSlug, sections }) => ({
     chapter: { id: c.id, slug: c.slug, name: c.name, name_ar: c.nameAr, name_en: c.nameEn, type: c.type as ChapterType, chapter_sections: sections },
     firstLessonSlug,
     instructor: i ? instructorDto(i) : null,
@@ -206,13 +217,13 @@ export async function subjectChapters(deps: Pick<Deps, "db" | "now">, userId: nu
   }));
   return {
     subject: {
-      ...subjectDto(subject),
+      ...subjectDto({ s: page.s, totals }),
       nbChapters: entries.length,
       nbContents: entries.reduce((n, e) => n + e.nbContent, 0),
     },
     chapters: entries,
-    tabs: tabs.map((t) => ({ id: t.id, name: t.name, position: t.position })),
-    otherSubjects: all.filter((r) => r.s.id !== subject.s.id).map(subjectDto),
-    promoCards: promoCardsFor(viewer, cards),
+    tabs: page.tabs,
+    otherSubjects: page.others,
+    promoCards: page.cards.filter((p) => promoCardShown(viewer, p)),
   };
 }

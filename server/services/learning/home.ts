@@ -25,9 +25,20 @@ export const NEW_CONTENT_DAYS = 30;
  */
 const userDivision = () => sql`(select u.division_id from ${users} u where u.id = ${sql.placeholder("userId")})`;
 
+/**
+ * The columns a lesson card shows (not the lesson's media, pages or quiz: less for the database to read and send and
+ * for the server to parse).
+ */
+const cardColumns = {
+  c: { id: contents.id, slug: contents.slug, name: contents.name, nameAr: contents.nameAr, nameEn: contents.nameEn, typeId: contents.typeId, isFree: contents.isFree, createdAt: contents.createdAt, durationS: contents.durationS },
+  ch: { id: chapters.id, slug: chapters.slug, name: chapters.name, nameAr: chapters.nameAr, nameEn: chapters.nameEn, type: chapters.type },
+  s: { id: subjects.id, slug: subjects.slug, name: subjects.name, nameAr: subjects.nameAr, nameEn: subjects.nameEn, color: subjects.color },
+  i: { name: instructors.name, lastName: instructors.lastName, description: instructors.description, descriptionAr: instructors.descriptionAr, descriptionEn: instructors.descriptionEn },
+};
+
 function contentCardsStatement(db: Db, kind: "free" | "new") {
   return db
-    .select({ c: contents, ch: chapters, s: subjects, i: instructors, d: { id: divisions.id, name: divisions.name } })
+    .select({ ...cardColumns, d: { id: divisions.id, name: divisions.name } })
     .from(contents)
     .innerJoin(chapters, eq(chapters.id, contents.chapterId))
     .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
@@ -128,7 +139,7 @@ export async function activeAlerts(deps: Pick<Deps, "db" | "now">, userId: numbe
 const latestRecordingsStatement = preparedFor((db) => {
   const recordedAt = sql<Date>`coalesce(${contents.eventStart}, ${contents.createdAt})`;
   return db
-    .select({ c: contents, ch: chapters, s: subjects, i: instructors, pct: progress.percentage, recordedAt: recordedAt.mapWith(contents.createdAt) })
+    .select({ ...cardColumns, pct: progress.percentage, recordedAt: recordedAt.mapWith(contents.createdAt) })
     .from(contents)
     .innerJoin(chapters, eq(chapters.id, contents.chapterId))
     .innerJoin(subjects, eq(subjects.id, chapters.subjectId))

@@ -5,7 +5,7 @@ import { Link } from "@tanstack/react-router";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { refName } from "@/lib/reference";
-import type { SubjectChaptersDto, SubjectDto } from "@domain/learning";
+import type { OtherSubjectDto, SubjectChaptersDto } from "@domain/learning";
 import { ProgressLine } from "./ProgressLine";
 import classes from "./subjects.module.css";
 
@@ -49,7 +49,7 @@ export function SubjectSideCard({ subject, otherSubjects }: Pick<SubjectChapters
   );
 }
 
-function OtherSubjects({ subjects }: { subjects: readonly SubjectDto[] }) {
+function OtherSubjects({ subjects }: { subjects: readonly OtherSubjectDto[] }) {
   const { i18n } = useLingui();
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
