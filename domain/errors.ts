@@ -178,6 +178,7 @@ export const ERROR_CODES = [
   "search_invalid",
   "preference_invalid",
   "platform_invalid",
+  "language_invalid",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -52,6 +52,11 @@ describe("truncateBody and preferences", () => {
     expect(truncateBody(body, false)).toBe(`${Array.from(body).slice(0, 50).join("").trimEnd()}…`);
     expect(truncateBody("Court", true)).toBe("Court");
     expect(truncateBody("ب".repeat(30), true)).toBe(`${"ب".repeat(25)}…`);
+    // The isolate marks around an embedded name (server/services/notifications/texts.ts) are not counted; a cut
+    // inside one closes it.
+    const named = "استلمت 10 نقاط من \u2068Amine Ben Salah\u2069.";
+    expect(truncateBody(named, true)).toBe("استلمت 10 نقاط من \u2068Amine B\u2069…");
+    expect(truncateBody("\u2068Ali\u2069 a transféré 5 points.", true)).toBe("\u2068Ali\u2069 a transféré 5 points.");
   });
 
   it("every category is on unless set to 0", () => {

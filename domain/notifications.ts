@@ -36,12 +36,27 @@ export const NOTIFICATION_BODY_MAX = 50;
 export const NOTIFICATION_BODY_MAX_NARROW = 25;
 export const NARROW_SCREEN_MAX_PX = 480;
 
-/** Cuts a body to `max` characters (by code point) with an ellipsis. */
+const FSI = "\u2068";
+const PDI = "\u2069";
+const isIsolateMark = (c: string) => c >= "\u2066" && c <= "\u2069";
+
+/**
+ * Cuts a body to `max` characters (by code point) with an ellipsis. The invisible isolate marks around a name of
+ * another script (FSI … PDI, the server's notification texts) are not counted, and one left open by the cut is closed.
+ */
 export function truncateBody(body: string, narrow: boolean): string {
   const max = narrow ? NOTIFICATION_BODY_MAX_NARROW : NOTIFICATION_BODY_MAX;
   const chars = Array.from(body);
-  return chars.length <= max ? body : `${chars.slice(0, max).join("").trimEnd()}…`;
+  let shown = 0;
+  let open = 0;
+  for (let i = 0; i < chars.length; i += 1) {
+    const c = chars[i]!;
+    if (isIsolateMark(c)) open = c === PDI ? Math.max(0, open - 1) : open + 1;
+    else if ((shown += 1) > max) return `${chars.slice(0, i).join("").trimEnd()}${PDI.repeat(open)}…`;
+  }
+  return body;
 }
+export { FSI as ISOLATE_START, PDI as ISOLATE_END };
 
 /**
  * The app route a link leads to, or null: only a path of the app itself (`/inbox/12`, `/porte-monnaie`, a lesson, a
@@ -119,10 +134,15 @@ export function parsePushPayload(raw: unknown, origin?: string): PushMessage | n
 
 // ───────────── answers ─────────────
 
+/** A notification of the bell: French title and body (the reference) with their English and Arabic (null: none). */
 export interface NotificationDto {
   id: number;
   title: string;
+  title_ar: string | null;
+  title_en: string | null;
   body: string;
+  body_ar: string | null;
+  body_en: string | null;
   link: string | null;
   url: string | null;
   category: string;

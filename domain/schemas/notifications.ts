@@ -1,6 +1,7 @@
 /** Request schemas of the notifications operations (issue 11); the rest of the area is in domain/notifications.ts. */
 import * as v from "valibot";
 import { isNotificationCategory, NOTIFICATION_PAGE_SIZE, type NotificationPreferences } from "../notifications";
+import { LOCALES } from "../constants";
 import { idSchema } from "./common";
 
 const seenFilter = v.optional(v.picklist(["seen:false", "seen:true"], "search_invalid"));
@@ -48,10 +49,14 @@ export const PreferencesSchema = v.pipe(
   v.transform((r) => Object.fromEntries(Object.entries(r).map(([k, x]) => [k, Number(x) as 0 | 1])) as Partial<NotificationPreferences>),
 );
 
-/** `POST /user/set-notification-token` (and its delete): an FCM registration token. */
+/**
+ * `POST /user/set-notification-token` (and its delete): an FCM registration token, and the device's language (its
+ * pushes are written in it; French when not given).
+ */
 export const PushTokenSchema = v.object({
   token: v.pipe(v.string("token_invalid"), v.trim(), v.minLength(1, "token_invalid"), v.maxLength(4096, "token_invalid"), v.regex(/^[\x21-\x7e]+$/, "token_invalid")),
   platform: v.optional(v.picklist(["web", "android", "ios"], "platform_invalid"), "web"),
+  language: v.optional(v.picklist(LOCALES, "language_invalid"), "fr"),
 });
 
 /** `GET /svc/notify/popup/hide?popup_id&user_id`. */

@@ -191,13 +191,13 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   notify: {
-    usage: "notify <login> <title> <body> [--link /route] [--category c] [--message]   a notification + push to one pupil",
+    usage: "notify <login> <title> <body> [--link /route] [--category c] [--message] [--title-en t] [--body-en b] [--title-ar t] [--body-ar b]   a notification + push to one pupil",
     async run(args) {
       const o = notificationArgs(args);
       if (!o || o.positional.length !== 3) return usage();
       const [login, title, body] = o.positional as [string, string, string];
       type Done = { userId: number; notificationId: number | null; messageId: number | null; pushed: number };
-      const input = { title, body, link: o.link, category: o.category, message: o.message };
+      const input = { title, body, ...o.texts, link: o.link, category: o.category, message: o.message };
       const d = await run<Done>("/admin/notify", { login, ...input }, (deps) => notifyLogin(deps, login, input)).catch(refused);
       if (!d) return 1;
       console.log(d.notificationId ? `notification ${d.notificationId} for user ${d.userId}${d.messageId ? `, message ${d.messageId}` : ""}: ${d.pushed} push(es) sent` : `user ${d.userId} turned this category off: nothing sent`);
@@ -205,13 +205,13 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   "notify-class": {
-    usage: "notify-class <division id|name> <title> <body> [--link /route] [--category c]   the same to every pupil of a class",
+    usage: "notify-class <division id|name> <title> <body> [--link /route] [--category c] [--title-en …]   the same to every pupil of a class",
     async run(args) {
       const o = notificationArgs(args);
       if (!o || o.positional.length !== 3) return usage();
       const [division, title, body] = o.positional as [string, string, string];
       type Done = { divisionId: number; notified: number; pushed: number };
-      const input = { title, body, link: o.link, category: o.category };
+      const input = { title, body, ...o.texts, link: o.link, category: o.category };
       const d = await run<Done>("/admin/notify-class", { division, ...input }, (deps) => notifyDivision(deps, division, input)).catch(refused);
       if (!d) return 1;
       console.log(`class ${d.divisionId}: ${d.notified} pupil(s) notified, ${d.pushed} push(es) sent`);
@@ -242,21 +242,32 @@ const COMMANDS: Record<string, Command> = {
   },
 };
 
-/** `--link`, `--category` and `--message` of the notify commands, and the other arguments in order. */
+/** The translations the notify commands accept beside the French title and body. */
+const TEXT_OPTIONS = { "--title-en": "titleEn", "--body-en": "bodyEn", "--title-ar": "titleAr", "--body-ar": "bodyAr" } as const;
+type TextOption = keyof typeof TEXT_OPTIONS;
+
+/**
+ * `--link`, `--category`, `--message` and the translations (`--title-en`, `--body-en`, `--title-ar`, `--body-ar`) of
+ * the notify commands, and the other arguments in order; null when an option misses its value.
+ */
 function notificationArgs(args: string[]) {
   const positional: string[] = [];
   let link: string | undefined;
   let category: string | undefined;
   let message = false;
+  const texts: Partial<Record<(typeof TEXT_OPTIONS)[TextOption], string>> = {};
   for (let i = 0; i < args.length; i += 1) {
     const a = args[i]!;
-    if (a === "--link") link = args[(i += 1)];
-    else if (a === "--category") category = args[(i += 1)];
-    else if (a === "--message") message = true;
+    if (a === "--link" || a === "--category" || a in TEXT_OPTIONS) {
+      const value = args[(i += 1)];
+      if (value === undefined || value === "") return null;
+      if (a === "--link") link = value;
+      else if (a === "--category") category = value;
+      else texts[TEXT_OPTIONS[a as TextOption]] = value;
+    } else if (a === "--message") message = true;
     else positional.push(a);
   }
-  if ((args.includes("--link") && !link) || (args.includes("--category") && !category)) return null;
-  return { positional, link, category, message };
+  return { positional, link, category, message, texts };
 }
 
 function usage(): number {

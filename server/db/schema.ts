@@ -783,8 +783,13 @@ export const notifications = pgTable(
     userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     category: text("category").notNull(),
     type: text("type").notNull(),
+    /** French, the reference text; English and Arabic beside it (null: not translated, the French is shown). */
     title: text("title").notNull(),
+    titleAr: text("title_ar"),
+    titleEn: text("title_en"),
     body: text("body").notNull(),
+    bodyAr: text("body_ar"),
+    bodyEn: text("body_en"),
     link: text("link"),
     data: jsonb("data").$type<Record<string, string>>().notNull().default({}),
     seen: boolean("seen").notNull().default(false),
@@ -802,9 +807,15 @@ export const pushTokens = pgTable(
     sessionId: uuid("session_id").references(() => sessions.id, { onDelete: "cascade" }),
     token: text("token").notNull(),
     platform: text("platform").notNull().default("web"),
+    /** The device's language (fr, en, ar): its pushes are written in it. */
+    language: text("language").$type<"fr" | "en" | "ar">().notNull().default("fr"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("push_tokens_token_uq").on(t.token), index("push_tokens_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("push_tokens_token_uq").on(t.token),
+    index("push_tokens_user_idx").on(t.userId),
+    check("push_tokens_language_ck", sql`${t.language} in ('fr', 'en', 'ar')`),
+  ],
 );
 
 /** The push outbox: one row per (notification, device), written with the notification, sent after commit, retried. */

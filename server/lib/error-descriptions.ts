@@ -174,4 +174,5 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   search_invalid: "search must be seen:false or seen:true",
   preference_invalid: "Each preference is a category of SPEC §3 set to 0 or 1",
   platform_invalid: "platform must be web, android or ios",
+  language_invalid: "language must be fr, en or ar",
 };

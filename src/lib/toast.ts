@@ -29,7 +29,9 @@ export const toast = {
   show(data: NotificationData): void {
     // The close button is named in the pupil's language (a toast can be on screen while anything else is checked).
     const closeButtonProps = { "aria-label": t`Fermer` };
-    void store().then((n) => n.show({ autoClose: TOAST_MS, closeButtonProps, ...data }));
+    // Under a title, Mantine greys the message to 3.3:1 on white (gray-6): the app's dimmed colour keeps 4.5:1.
+    const styles = data.title ? { description: { color: "var(--mantine-color-dimmed)" } } : undefined;
+    void store().then((n) => n.show({ autoClose: TOAST_MS, closeButtonProps, styles, ...data }));
   },
   update(data: NotificationData & { id: string }): void {
     void store().then((n) => n.update(data));

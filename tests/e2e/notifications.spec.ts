@@ -13,7 +13,8 @@ import { readFileSync } from "node:fs";
 import { createHmac } from "node:crypto";
 import { join } from "node:path";
 import { expect, test, type APIRequestContext, type BrowserContext, type CDPSession, type Page, type Worker } from "@playwright/test";
-import { axeViolations, freshPhone, registerVerifiedPupil } from "./helpers";
+import { randomUUID } from "node:crypto";
+import { axeViolations, codeFromOutbox, freshPhone, registerVerifiedPupil } from "./helpers";
 
 const PHONE = { width: 412, height: 823 };
 const SHOTS = process.env.NOTIFICATION_SHOTS;
@@ -60,7 +61,7 @@ async function freshPupil(request: APIRequestContext, hidePopups = true, divisio
   return { token, phone, id };
 }
 
-async function openAs(page: Page, pupil: Pupil, locale: "fr" | "ar", path = "/") {
+async function openAs(page: Page, pupil: Pupil, locale: "fr" | "ar" | "en", path = "/") {
   await page.addInitScript(
     ([token, l]) => {
       if (!localStorage.getItem("token") && !sessionStorage.getItem("signed-out")) localStorage.setItem("token", token);
@@ -367,4 +368,81 @@ test.describe("notifications and web push", () => {
       await expect(page.getByTestId("messages-button")).toHaveAccessibleName(locale === "fr" ? "Messages" : "الرسائل");
     });
   }
+});
+
+test.describe("notifications in the pupil's language", () => {
+  test.use({ viewport: PHONE, permissions: ["notifications"] });
+
+  /** `from` gets 20 points by bank transfer, approved by the operator (as `npm run admin -- approve-topup`). */
+  async function fund(request: APIRequestContext, from: Pupil) {
+    const auth = { Authorization: `Bearer ${from.token}` };
+    const topup = await request.post("/api/student/codes", {
+      headers: { ...auth, "Idempotency-Key": randomUUID() },
+      data: { paymentMethod: "bank", amount: 20_000, reference: `VIR-E2E-${from.phone}`, comment: "" },
+    });
+    expect(topup.status(), await topup.text()).toBeLessThan(300);
+    const id = ((await topup.json()) as { payload: { id: number } }).payload.id;
+    const approved = await request.post(`/api/admin/topups/${id}/approve`, { headers: { "x-admin-key": adminKey() } });
+    expect(approved.status(), await approved.text()).toBe(200);
+  }
+
+  /** A real transfer of 10 points, confirmed with the code the sender received. */
+  async function transfer(request: APIRequestContext, from: Pupil, to: Pupil) {
+    const auth = { Authorization: `Bearer ${from.token}` };
+    const res = await request.post("/api/student/transfer-points", { headers: { ...auth, "Idempotency-Key": randomUUID() }, data: { toUser: to.phone, points: 10_000 } });
+    expect(res.status(), await res.text()).toBe(201);
+    const id = ((await res.json()) as { payload: { id: number } }).payload.id;
+    const code = await codeFromOutbox(request, from.phone, "transfer");
+    const done = await request.post(`/api/student/confirm-transfer-points?confirmationToken=${code}&transfer=${id}`, { headers: { ...auth, "Idempotency-Key": randomUUID() } });
+    expect(done.status(), await done.text()).toBe(200);
+  }
+
+  test("a transfer received: Arabic in the push, its toast and the bell on an Arabic screen; English after switching language, push included", async ({ page, context }) => {
+    const sender = await freshPupil(page.request);
+    const receiver = await freshPupil(page.request);
+    await fund(page.request, sender);
+    await openAs(page, receiver, "ar");
+    await appReady(page, receiver.id);
+    await turnPushOn(page);
+    const token = await deviceToken(page);
+
+    await transfer(page.request, sender, receiver);
+    await expect.poll(async () => (await fcmRequests(page.request, token)).length).toBe(1);
+    const [arPush] = await fcmRequests(page.request, token);
+    expect(arPush!.message.notification.title).toBe("وصلتك نقاط");
+    expect(arPush!.message.notification.body).toBe("استلمت 10 نقاط من \u2068Salma Notifications\u2069.");
+    // FCM delivers it while the app is visible: a toast in Arabic, and the bell refreshes.
+    const channel = await pushChannel(context, page);
+    await channel.deliver(asDelivered(arPush!));
+    await expect(page.getByText("استلمت 10 نقاط من \u2068Salma Notifications\u2069.")).toBeVisible();
+    await expect(page.getByTestId("notifications-button")).toHaveAccessibleName(/1/);
+
+    await page.getByTestId("notifications-button").click();
+    const menu = page.getByTestId("notifications-menu");
+    const item = menu.getByTestId("notification-item").first();
+    await expect(item).toContainText("وصلتك نقاط");
+    // Cut at 25 characters under 480 px (SPEC §9), the isolate marks around the name not counted.
+    await expect(item).toContainText("استلمت 10 نقاط من \u2068Salma N\u2069…");
+    // The Arabic sentence keeps its direction around the Latin name.
+    expect(await item.locator("[dir=auto]").nth(1).evaluate((e) => getComputedStyle(e).direction)).toBe("rtl");
+    await shot(page, "bell-transfer-ar");
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+
+    // The pupil switches to English: the bell follows at once, and the device's token is registered again in English.
+    await page.getByTestId("language-switcher").click();
+    await page.getByRole("menuitem", { name: "English" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect.poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem("push_token") ?? "{}") as { language?: string }).language)).toBe("en");
+    await page.getByTestId("notifications-button").click();
+    await expect(menu.getByTestId("notification-item").first()).toContainText("Points received");
+    await expect(menu.getByTestId("notification-item").first()).toContainText("You received 10 points fr…");
+    await shot(page, "bell-transfer-en");
+    await page.keyboard.press("Escape");
+
+    await transfer(page.request, sender, receiver);
+    await expect.poll(async () => (await fcmRequests(page.request, token)).length).toBe(2);
+    const [enPush] = await fcmRequests(page.request, token);
+    expect(enPush!.message.notification).toEqual({ title: "Points received", body: "You received 10 points from \u2068Salma Notifications\u2069." });
+  });
 });

@@ -5,6 +5,7 @@
  * messages, pop-up hiding, bad input and other users' ids.
  */
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tnd } from "../../domain/money";
@@ -12,6 +13,7 @@ import type { OfferDto } from "../../domain/offers";
 import { contents, chapters, inboxMessages, notifications, popups, pushDeliveries, subjects, users } from "../../server/db/schema";
 import { deliverPendingPushes } from "../../server/services/notifications/dispatch";
 import { notify } from "../../server/services/notifications/notify";
+import { operatorTexts } from "../../server/services/notifications/texts";
 import { PLATFORM_WALLETS, postMovement } from "../../server/services/wallet/ledger";
 import { DEMO_PASSWORD, startTestServer, type NewStudent, type TestServer } from "./harness";
 
@@ -21,7 +23,8 @@ const fund = (userId: number, amount: number) =>
   h.deps.db.transaction((tx) => postMovement(tx, { kind: "topup", from: PLATFORM_WALLETS.cashIn, to: userId, amount }));
 const list = (token: string, query: Record<string, string | number> = {}) => h.request("GET", "/api/student/notifications", { token, query });
 const setPref = (token: string, body: unknown) => h.request("PUT", "/api/user/update-notification-preferences", { token, body });
-const setToken = (token: string, push: string) => h.request("POST", "/api/user/set-notification-token", { token, body: { token: push } });
+const setToken = (token: string, push: string, language?: "fr" | "en" | "ar") =>
+  h.request("POST", "/api/user/set-notification-token", { token, body: { token: push, ...(language ? { language } : {}) } });
 const rowsOf = async (userId: number) =>
   h.deps.db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id);
 
@@ -169,7 +172,7 @@ describe("events produce notifications", () => {
     await setToken(p.token, phone);
     await expect(
       h.deps.db.transaction(async (tx) => {
-        await notify(tx, { userId: p.id, category: "updateSession", type: "x", title: "T", body: "B", link: "/sessions" });
+        await notify(tx, { userId: p.id, category: "updateSession", type: "x", texts: operatorTexts({ title: "T", body: "B" }), link: "/sessions" });
         throw new Error("rollback");
       }),
     ).rejects.toThrow("rollback");
@@ -178,12 +181,118 @@ describe("events produce notifications", () => {
   });
 });
 
+describe("in the pupil's language (bell and push)", () => {
+  const points = (token: string, body: unknown) =>
+    h.request("POST", "/api/student/transfer-points", { token, body, headers: { "Idempotency-Key": randomUUID() } });
+  async function transfer(from: NewStudent, to: NewStudent, amount: number) {
+    const res = await points(from.token, { toUser: to.phone, points: amount });
+    expect(res.status, res.text).toBe(201);
+    const done = await h.request("POST", "/api/student/confirm-transfer-points", {
+      token: from.token,
+      query: { confirmationToken: await h.lastCode(from.phone, "transfer"), transfer: res.json.payload.id },
+      headers: { "Idempotency-Key": randomUUID() },
+    });
+    expect(done.status, done.text).toBe(200);
+  }
+
+  it("a transfer to a pupil whose device is in Arabic: an Arabic push, and a row (and bell entry) in the three languages", async () => {
+    const sender = await h.registerVerified({ name: "Yasmine", lastName: "Trabelsi" });
+    const receiver = await h.registerVerified();
+    await fund(sender.id, tnd(50));
+    const device = `fcm-${randomUUID()}`;
+    expect((await setToken(receiver.token, device, "ar")).status).toBe(200);
+    await transfer(sender, receiver, tnd(12));
+
+    const [row] = await rowsOf(receiver.id);
+    expect(row).toMatchObject({ type: "transfer_received", title: "Points reçus", titleEn: "Points received", titleAr: "وصلتك نقاط" });
+    expect(row!.body).toBe("\u2068Yasmine Trabelsi\u2069 vous a transféré 12 points.");
+    expect(row!.bodyEn).toBe("You received 12 points from \u2068Yasmine Trabelsi\u2069.");
+    expect(row!.bodyAr).toBe("استلمت 12 نقطة من \u2068Yasmine Trabelsi\u2069.");
+
+    const pushes = await pushesTo(device);
+    expect(pushes).toHaveLength(1);
+    expect(pushes[0]!.body.message.notification).toEqual({ title: "وصلتك نقاط", body: row!.bodyAr });
+    expect(pushes[0]!.body.message.data).toMatchObject({ type: "transfer_received", notificationId: String(row!.id) });
+
+    // The bell sends the three languages; the client picks its own.
+    const [item] = (await list(receiver.token)).json.payload;
+    expect(item).toMatchObject({ id: row!.id, title: "Points reçus", title_en: "Points received", title_ar: "وصلتك نقاط", body: row!.body, body_en: row!.bodyEn, body_ar: row!.bodyAr });
+    // The sender (no device language: French) was told to confirm, in the three languages too.
+    const [toConfirm] = await rowsOf(sender.id);
+    expect(toConfirm).toMatchObject({ type: "transfer_to_confirm", title: "Transfert à confirmer", titleEn: "Transfer to confirm", titleAr: "تحويل في انتظار التأكيد" });
+  });
+
+  it("a token registered in English then again in Arabic: its pushes switch language; the language is stored on the token", async () => {
+    const p = await h.registerVerified();
+    const device = `fcm-${randomUUID()}`;
+    const language = async () =>
+      ((await h.deps.db.execute(sql`select language from push_tokens where token = ${device}`)) as unknown as { rows: Array<{ language: string }> }).rows.map((r) => r.language);
+    const changePassword = async (from: string, to: string) => {
+      const res = await h.request("PUT", "/api/user/change-password", { token: p.token, body: { oldPassword: from, newPassword: to, new_password_confirmation: to } });
+      expect(res.status, res.text).toBe(200);
+      return res.json.payload.token as string;
+    };
+    expect((await setToken(p.token, device, "en")).json.payload).toEqual({ registered: true });
+    expect(await language()).toEqual(["en"]);
+    await h.deps.db.transaction((tx) => notify(tx, { userId: p.id, category: "updateSession", type: "t", texts: { fr: { title: "Bonjour", body: "Texte" }, en: { title: "Hello", body: "Text" }, ar: { title: "مرحبا", body: "نص" } } }));
+    expect((await pushesTo(device)).map((x) => x.body.message.notification)).toEqual([{ title: "Hello", body: "Text" }]);
+
+    expect((await setToken(p.token, device, "ar")).status).toBe(200);
+    expect(await language()).toEqual(["ar"]);
+    // A real event after the switch: the password change (its push is queued while this session still lives).
+    await changePassword(p.password, "Nouveau#2027");
+    const pushes = await pushesTo(device);
+    expect(pushes).toHaveLength(2);
+    expect(pushes[1]!.body.message.notification.title).toBe("تم تغيير كلمة المرور");
+
+    // Without a language: French; a language other than fr, en, ar is refused.
+    const other = await h.registerVerified();
+    const plain = `fcm-${randomUUID()}`;
+    await setToken(other.token, plain);
+    await h.deps.db.transaction((tx) => notify(tx, { userId: other.id, category: "updateSession", type: "t", texts: { fr: { title: "Bonjour", body: "Texte" }, en: { title: "", body: "" }, ar: { title: "مرحبا", body: "" } } }));
+    expect((await pushesTo(plain)).map((x) => x.body.message.notification)).toEqual([{ title: "Bonjour", body: "Texte" }]);
+    for (const bad of ["de", "AR", "", 3]) {
+      const res = await h.request("POST", "/api/user/set-notification-token", { token: other.token, body: { token: plain, language: bad } });
+      expect(res.status, JSON.stringify(bad)).toBe(422);
+      expect(res.json.errors.language).toContain("language_invalid");
+    }
+  });
+
+  it("the demo notifications are seeded in the three languages; migration 0012 gives them to a database seeded before it", async () => {
+    const [eleve] = await h.deps.db.select({ id: users.id }).from(users).where(eq(users.email, "eleve@darsi.tn"));
+    const seeded = async () => (await rowsOf(eleve!.id)).filter((n) => ["welcome", "new_content", "session_moved", "message"].includes(n.type) && n.createdAt < new Date(Date.now() - 3600_000));
+    const before = await seeded();
+    expect(before).toHaveLength(4);
+    for (const n of before) for (const t of [n.titleEn, n.bodyEn, n.titleAr, n.bodyAr]) expect(t?.trim(), `${n.type}`).toBeTruthy();
+    // As a database seeded before 0012 has them: French only. The migration's updates put the same texts back.
+    const ids = before.map((n) => n.id);
+    await h.deps.db.execute(sql`update notifications set title_en = null, body_en = null, title_ar = null, body_ar = null where id = any(${`{${ids.join(",")}}`}::int[])`);
+    const migration = readFileSync(new URL("../../server/db/migrations/0012_notification_texts.sql", import.meta.url), "utf8");
+    const updates = migration.split("--> statement-breakpoint").map((x) => x.replace(/^\s*--.*$/gm, "").trim()).filter((x) => x.startsWith("UPDATE"));
+    expect(updates).toHaveLength(4);
+    for (const statement of updates) await h.deps.db.execute(sql.raw(statement));
+    const after = await seeded();
+    expect(after.map(({ titleEn, bodyEn, titleAr, bodyAr }) => ({ titleEn, bodyEn, titleAr, bodyAr }))).toEqual(before.map(({ titleEn, bodyEn, titleAr, bodyAr }) => ({ titleEn, bodyEn, titleAr, bodyAr })));
+  });
+
+  it("an empty translation is stored as missing, and a push to an Arabic device then falls back on the French", async () => {
+    const p = await h.registerVerified();
+    const device = `fcm-${randomUUID()}`;
+    await setToken(p.token, device, "ar");
+    const { notifyLogin } = await import("../../server/services/notifications/operator");
+    await notifyLogin(h.deps, p.phone, { title: "Réunion", body: "Réunion des parents samedi", titleEn: "Meeting", bodyEn: "Parents' meeting on Saturday" });
+    const [row] = await rowsOf(p.id);
+    expect(row).toMatchObject({ title: "Réunion", titleEn: "Meeting", bodyEn: "Parents' meeting on Saturday", titleAr: null, bodyAr: null });
+    expect((await pushesTo(device)).map((x) => x.body.message.notification)).toEqual([{ title: "Réunion", body: "Réunion des parents samedi" }]);
+  });
+});
+
 describe("the bell", () => {
   let p: NewStudent;
   beforeAll(async () => {
     p = await h.registerVerified();
     await h.deps.db.transaction(async (tx) => {
-      for (let i = 1; i <= 30; i += 1) await notify(tx, { userId: p.id, category: "updateSession", type: "test", title: `N${i}`, body: `Corps ${i}`, link: "/sessions" });
+      for (let i = 1; i <= 30; i += 1) await notify(tx, { userId: p.id, category: "updateSession", type: "test", texts: operatorTexts({ title: `N${i}`, body: `Corps ${i}` }), link: "/sessions" });
     });
   });
 
@@ -213,7 +322,7 @@ describe("the bell", () => {
 
   it("another user's notification is 404 and stays unseen; a missing one 404", async () => {
     const other = await h.registerVerified();
-    const id = await h.deps.db.transaction((tx) => notify(tx, { userId: other.id, category: "updateSession", type: "t", title: "x", body: "y" }));
+    const id = await h.deps.db.transaction((tx) => notify(tx, { userId: other.id, category: "updateSession", type: "t", texts: operatorTexts({ title: "x", body: "y" }) }));
     expect((await h.request("POST", `/api/student/notifications/${id}/mark-as-seen`, { token: p.token })).status).toBe(404);
     expect((await rowsOf(other.id))[0]!.seen).toBe(false);
     expect((await h.request("POST", "/api/student/notifications/2147483647/mark-as-seen", { token: p.token })).status).toBe(404);
@@ -269,13 +378,13 @@ describe("push tokens", () => {
     expect((await setToken(a.token, device)).status).toBe(200);
     // b signs in on the same tablet: the token is b's now; a's notifications no longer go there.
     await setToken(b.token, device);
-    await h.deps.db.transaction((tx) => notify(tx, { userId: a.id, category: "updateSession", type: "t", title: "pour A", body: "x" }));
-    await h.deps.db.transaction((tx) => notify(tx, { userId: b.id, category: "updateSession", type: "t", title: "pour B", body: "x" }));
+    await h.deps.db.transaction((tx) => notify(tx, { userId: a.id, category: "updateSession", type: "t", texts: operatorTexts({ title: "pour A", body: "x" }) }));
+    await h.deps.db.transaction((tx) => notify(tx, { userId: b.id, category: "updateSession", type: "t", texts: operatorTexts({ title: "pour B", body: "x" }) }));
     const pushes = await pushesTo(device);
     expect(pushes.map((x) => x.body.message.notification.title)).toEqual(["pour B"]);
     const del = await h.request("POST", "/api/user/delete-notification-token", { token: b.token, body: { token: device } });
     expect(del.json.payload).toEqual({ deleted: 1 });
-    await h.deps.db.transaction((tx) => notify(tx, { userId: b.id, category: "updateSession", type: "t", title: "après", body: "x" }));
+    await h.deps.db.transaction((tx) => notify(tx, { userId: b.id, category: "updateSession", type: "t", texts: operatorTexts({ title: "après", body: "x" }) }));
     expect(await pushesTo(device)).toHaveLength(1);
     for (const body of [{}, { token: "" }, { token: "a b" }, { token: 12 }, { token: "x".repeat(5000) }, { token: "ok", platform: "fax" }]) {
       expect((await h.request("POST", "/api/user/set-notification-token", { token: a.token, body })).status, JSON.stringify(body)).toBe(422);
@@ -287,7 +396,7 @@ describe("push tokens", () => {
     const device = `fcm-${randomUUID()}`;
     await setToken(p.token, device);
     expect((await h.request("GET", "/api/auth/logout", { token: p.token })).status).toBe(200);
-    await h.deps.db.transaction((tx) => notify(tx, { userId: p.id, category: "updateSession", type: "t", title: "après logout", body: "x" }));
+    await h.deps.db.transaction((tx) => notify(tx, { userId: p.id, category: "updateSession", type: "t", texts: operatorTexts({ title: "après logout", body: "x" }) }));
     expect(await pushesTo(device)).toHaveLength(0);
     expect(await rowsOf(p.id)).toHaveLength(1);
     const queued = await h.deps.db.select().from(pushDeliveries).where(eq(pushDeliveries.notificationId, (await rowsOf(p.id))[0]!.id));

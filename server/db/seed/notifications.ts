@@ -43,11 +43,62 @@ export async function seedNotifications(db: Db, now: Date, opts: { demo: boolean
       },
     ])
     .returning({ id: inboxMessages.id });
+  // In the three languages, as the platform's own notifications (server/services/notifications/texts.ts); migration 0012
+  // gives the same translations to a database seeded before it.
   await db.insert(notifications).values([
-    { userId: eleve.id, category: "completeInformation", type: "welcome", title: "Bienvenue sur Darsi", body: "Complétez votre profil pour profiter de toutes les fonctionnalités.", link: "/mon-profil", seen: true, createdAt: at(96) },
-    { userId: eleve.id, category: "uploadNewContent", type: "new_content", title: "Nouveau cours", body: "Mathématiques : un nouveau cours sur les suites numériques est en ligne.", link: "/subjects", createdAt: at(30) },
-    { userId: eleve.id, category: "updateSession", type: "session_moved", title: "Séance déplacée", body: "La séance de physique de mercredi est déplacée à 18 h.", link: "/sessions", createdAt: at(8) },
-    { userId: eleve.id, category: "completeInformation", type: "message", title: "Nouveau message", body: "Bac blanc de mathématiques", link: `/inbox/${msgs[1]!.id}`, createdAt: at(5) },
+    {
+      userId: eleve.id,
+      category: "completeInformation",
+      type: "welcome",
+      title: "Bienvenue sur Darsi",
+      body: "Complétez votre profil pour profiter de toutes les fonctionnalités.",
+      titleEn: "Welcome to Darsi",
+      bodyEn: "Complete your profile to enjoy every feature.",
+      titleAr: "مرحبًا بك في Darsi",
+      bodyAr: "أكمل ملفك الشخصي للاستفادة من جميع الميزات.",
+      link: "/mon-profil",
+      seen: true,
+      createdAt: at(96),
+    },
+    {
+      userId: eleve.id,
+      category: "uploadNewContent",
+      type: "new_content",
+      title: "Nouveau cours",
+      body: "Mathématiques : un nouveau cours sur les suites numériques est en ligne.",
+      titleEn: "New lesson",
+      bodyEn: "Mathematics: a new lesson on sequences is online.",
+      titleAr: "درس جديد",
+      bodyAr: "الرياضيات: درس جديد حول المتتاليات العددية متاح الآن.",
+      link: "/subjects",
+      createdAt: at(30),
+    },
+    {
+      userId: eleve.id,
+      category: "updateSession",
+      type: "session_moved",
+      title: "Séance déplacée",
+      body: "La séance de physique de mercredi est déplacée à 18 h.",
+      titleEn: "Session moved",
+      bodyEn: "Wednesday's physics session has been moved to 6 p.m.",
+      titleAr: "تغيير موعد حصة",
+      bodyAr: "تم تغيير موعد حصة الفيزياء يوم الأربعاء إلى الساعة 18:00.",
+      link: "/sessions",
+      createdAt: at(8),
+    },
+    {
+      userId: eleve.id,
+      category: "completeInformation",
+      type: "message",
+      title: "Nouveau message",
+      body: "Bac blanc de mathématiques",
+      titleEn: "New message",
+      bodyEn: "Mock baccalaureate in mathematics",
+      titleAr: "رسالة جديدة",
+      bodyAr: "البكالوريا التجريبية في الرياضيات",
+      link: `/inbox/${msgs[1]!.id}`,
+      createdAt: at(5),
+    },
   ]);
   return true;
 }

@@ -9,6 +9,11 @@ const text = (max: number) => v.pipe(v.string("validation_failed"), v.trim(), v.
 const content = {
   title: text(120),
   body: text(2000),
+  // Optional English and Arabic versions (the pupil reads the French when its language's is missing).
+  titleEn: v.optional(text(120)),
+  bodyEn: v.optional(text(2000)),
+  titleAr: v.optional(text(120)),
+  bodyAr: v.optional(text(2000)),
   link: v.optional(v.pipe(v.string(), v.maxLength(500, "validation_failed"))),
   category: v.optional(v.string()),
   message: v.optional(v.boolean()),

@@ -11,7 +11,7 @@ export default defineRoute({
   auth: "required",
   access: PUPIL_ONLY,
   query: NotificationsQuery,
-  response: "NotificationDto[] with meta { current_page, last_page, total, unread }",
+  response: "NotificationDto[] ({ id, title, title_ar, title_en, body, body_ar, body_en, link, url, category, type, seen, created_at }) with meta { current_page, last_page, total, unread }",
   handler: async ({ deps, auth, query }) => {
     const { payload, meta } = await listNotifications(deps, auth, query);
     return { payload, meta } as never;

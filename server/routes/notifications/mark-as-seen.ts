@@ -11,7 +11,7 @@ export default defineRoute({
   auth: "required",
   access: { ...PUPIL_ONLY, otherPupil: 404 },
   params: NotificationIdParams,
-  response: "NotificationDto (and unread)",
+  response: "NotificationDto ({ id, title, title_ar, title_en, body, body_ar, body_en, link, url, category, type, seen, created_at }) and unread",
   handler: async ({ deps, auth, params }) => {
     const { payload, unread } = await markSeen(deps, auth, params.id);
     return { payload: { ...payload, unread } };

@@ -6,7 +6,7 @@ import { setPushToken } from "../../services/notifications/inbox";
 export default defineRoute({
   method: "post",
   path: "/user/set-notification-token",
-  summary: "Registers this device's push token (FCM) for this session; the same token from another account moves to it",
+  summary: "Registers this device's push token (FCM) for this session with the device's language (fr, en, ar: its pushes are written in it; registering again updates it); the same token from another account moves to it",
   tag: "notifications",
   auth: "required",
   access: PUPIL_ONLY,

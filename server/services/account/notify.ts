@@ -1,17 +1,17 @@
 /**
  * The account area's notifications, written in the caller's transaction through the notifications service's `notify`
  * (issue 11): a parent request opened (to the parent), answered (to the child), a video report's status changed (to its
- * pupil). French texts (the platform's language); the bell links to the screen that shows it.
+ * pupil). Texts in the three languages from the templates of `../notifications/texts.ts`; the bell links to the screen
+ * that shows it.
  */
 import type { Tx } from "../../db/client";
 import { notify } from "../notifications/notify";
+import { parentRequestAnswered, parentRequestCreated, videoReportStatus } from "../notifications/texts";
 
 export type AccountNotice =
   | { kind: "parent_request_created"; userId: number; child: string }
   | { kind: "parent_request_answered"; userId: number; parent: string; approved: boolean }
   | { kind: "video_report_status"; userId: number; reportId: number; status: string; rejectReason: string | null };
-
-const STATUS_FR: Record<string, string> = { Pending: "en attente", "In progress": "en cours de traitement", Rejected: "rejeté", Resolved: "résolu" };
 
 export async function notifyAccount(tx: Tx, notice: AccountNotice): Promise<void> {
   switch (notice.kind) {
@@ -20,8 +20,7 @@ export async function notifyAccount(tx: Tx, notice: AccountNotice): Promise<void
         userId: notice.userId,
         category: "parentRequest",
         type: notice.kind,
-        title: "Nouvelle demande parentale",
-        body: `${notice.child} vous a ajouté(e) comme parent : approuvez ou refusez sa demande.`.slice(0, 120),
+        texts: parentRequestCreated({ child: notice.child }),
         link: "/request-parent-user-children",
       });
       return;
@@ -30,8 +29,7 @@ export async function notifyAccount(tx: Tx, notice: AccountNotice): Promise<void
         userId: notice.userId,
         category: "parentRequest",
         type: notice.approved ? "parent_request_approved" : "parent_request_refused",
-        title: notice.approved ? "Demande parentale approuvée" : "Demande parentale refusée",
-        body: `${notice.parent} a ${notice.approved ? "approuvé" : "refusé"} votre demande.`.slice(0, 120),
+        texts: parentRequestAnswered({ parent: notice.parent, approved: notice.approved }),
         link: "/liste-des-demandes-parentales",
       });
       return;
@@ -40,8 +38,7 @@ export async function notifyAccount(tx: Tx, notice: AccountNotice): Promise<void
         userId: notice.userId,
         category: "updateVideoReport",
         type: notice.kind,
-        title: "Votre rapport a été mis à jour",
-        body: (`Rapport n° ${notice.reportId} : ${STATUS_FR[notice.status] ?? notice.status}` + (notice.rejectReason ? ` (${notice.rejectReason})` : "")).slice(0, 120),
+        texts: videoReportStatus({ reportId: notice.reportId, status: notice.status, rejectReason: notice.rejectReason }),
         link: "/reports",
         data: { reportId: String(notice.reportId), status: notice.status },
       });

@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from "../../lib/crypto";
 import type { Deps } from "../../lib/deps";
 import { AppError, fieldError, notFound } from "../../lib/errors";
 import { notify } from "../notifications/notify";
+import { passwordChanged } from "../notifications/texts";
 import { consumeCode, createCode } from "./codes";
 import { sendCode } from "./send-code";
 import { codeDestination, findByCredential } from "./users";
@@ -33,8 +34,7 @@ async function setPassword(deps: Deps, userId: number, plain: string) {
       userId,
       category: "changePassword",
       type: "password_changed",
-      title: "Mot de passe modifié",
-      body: "Le mot de passe de votre compte a été modifié. Si ce n'est pas vous, réinitialisez-le.",
+      texts: passwordChanged(),
       link: "/mon-profil",
     });
   });

@@ -5,11 +5,11 @@
  * module-linked one. A session that is over cannot be moved (409 `event_closed`), nor moved into the past (422).
  */
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { TIMEZONE } from "../../../domain/constants";
 import { affiliations, liveEventAttendees, liveEvents } from "../../db/schema";
 import type { Deps } from "../../lib/deps";
 import { AppError } from "../../lib/errors";
 import { notifyClass } from "../notifications/notify";
+import { sessionMoved } from "../notifications/texts";
 
 export interface MovedEventDto {
   id: number;
@@ -17,8 +17,6 @@ export interface MovedEventDto {
   end_time: string;
   notified: number;
 }
-
-const when = new Intl.DateTimeFormat("fr-FR", { timeZone: TIMEZONE, day: "2-digit", month: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 
 export async function moveEvent(deps: Pick<Deps, "db" | "now">, input: { id: number; start: Date }): Promise<MovedEventDto> {
   return deps.db.transaction(async (tx) => {
@@ -33,8 +31,7 @@ export async function moveEvent(deps: Pick<Deps, "db" | "now">, input: { id: num
     const message = {
       category: "updateSession" as const,
       type: "session_moved",
-      title: "Séance en direct déplacée",
-      body: `« ${ev.name.slice(0, 60)} » aura lieu le ${when.format(input.start)}.`,
+      texts: sessionMoved({ event: { fr: ev.name, en: ev.nameEn, ar: ev.nameAr }, start: input.start }),
       link: `/sessions?eventId=${ev.id}`,
       data: { eventId: String(ev.id), start: input.start.toISOString() },
     };

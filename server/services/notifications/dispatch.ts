@@ -6,12 +6,15 @@
  *   lease (two processes never send the same one at once; a crash mid-send resends it after the lease), sends each
  *   outside any transaction and marks it sent, retries it later (30 s, 2 min, 8 min, …; failed after 6 tries), or
  *   drops the token FCM says is dead. A push may thus arrive twice: the service worker shows a notification id once.
+ * - Each push is written in its device's language (the token's `language`, set when the app registers it and again
+ *   when the pupil changes language): the notification's `title_en` / `body_ar` …, French when it has none.
  * - `startPushDispatcher(deps)` runs it every few seconds and right after `notify` (`kickPushes`), in every server
  *   process (createApp). The operator commands that notify without a server await it themselves.
  */
 import { sql } from "drizzle-orm";
 import type { Deps } from "../../lib/deps";
 import { createPush, type PushSender } from "../../adapters/push";
+import { textIn } from "./texts";
 
 const MAX_ATTEMPTS = 6;
 const BATCH = 100;
@@ -38,12 +41,17 @@ interface Claimed {
   attempts: number;
   token_id: number;
   token: string;
+  language: string;
   notification_id: number;
   user_id: number;
   category: string;
   type: string;
   title: string;
   body: string;
+  title_en: string | null;
+  body_en: string | null;
+  title_ar: string | null;
+  body_ar: string | null;
   link: string | null;
   data: Record<string, string>;
 }
@@ -69,16 +77,17 @@ export async function deliverPendingPushes(deps: Deps): Promise<number> {
        set attempts = d.attempts + 1, next_attempt_at = now() + interval '1 minute'
       from due, notifications n, push_tokens t
      where d.id = due.id and n.id = d.notification_id and t.id = d.token_id
-    returning d.id, d.attempts, t.id as token_id, t.token, n.id as notification_id, n.user_id, n.category, n.type,
-              n.title, n.body, n.link, n.data`);
+    returning d.id, d.attempts, t.id as token_id, t.token, t.language, n.id as notification_id, n.user_id, n.category, n.type,
+              n.title, n.body, n.title_en, n.body_en, n.title_ar, n.body_ar, n.link, n.data`);
   const rows = (claimed as unknown as { rows: Claimed[] }).rows;
   const origin = publicOrigin(deps);
   let sent = 0;
   for (const r of rows) {
     const route = r.link ?? "/";
+    const { title, body } = textIn(r, r.language);
     const result = await sender.send(r.token, {
-      title: r.title,
-      body: r.body,
+      title,
+      body,
       link: origin + route,
       icon: "/icons/icon-192.png",
       badge: "/icons/maskable-192.png",

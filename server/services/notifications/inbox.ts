@@ -22,7 +22,11 @@ function toDto(n: NotificationRow): NotificationDto {
   return {
     id: n.id,
     title: n.title,
+    title_ar: n.titleAr,
+    title_en: n.titleEn,
     body: n.body,
+    body_ar: n.bodyAr,
+    body_en: n.bodyEn,
     link: n.link,
     url: n.link,
     category: n.category,
@@ -100,20 +104,21 @@ export async function updatePreferences(deps: Pick<Deps, "db">, auth: AuthInfo, 
 }
 
 /**
- * `POST /user/set-notification-token`: this device's token, bound to this session. A token already known (the same
+ * `POST /user/set-notification-token`: this device's token, bound to this session, with the device's language (its
+ * pushes are written in it; the app registers again when the pupil changes language). A token already known (the same
  * browser, another pupil before) moves to this user and session: a device belongs to whoever is signed in on it.
  */
-export async function setPushToken(deps: Pick<Deps, "db">, auth: AuthInfo, input: { token: string; platform: string }) {
+export async function setPushToken(deps: Pick<Deps, "db">, auth: AuthInfo, input: { token: string; platform: string; language: "fr" | "en" | "ar" }) {
   // What was still queued for this device under another account is dropped with the move.
   await deps.db.execute(sql`
     delete from push_deliveries d using push_tokens t
      where d.token_id = t.id and t.token = ${input.token} and t.user_id <> ${auth.userId} and d.status = 'pending'`);
   await deps.db
     .insert(pushTokens)
-    .values({ userId: auth.userId, sessionId: auth.sessionId, token: input.token, platform: input.platform })
+    .values({ userId: auth.userId, sessionId: auth.sessionId, token: input.token, platform: input.platform, language: input.language })
     .onConflictDoUpdate({
       target: pushTokens.token,
-      set: { userId: auth.userId, sessionId: auth.sessionId, platform: input.platform, createdAt: sql`now()` },
+      set: { userId: auth.userId, sessionId: auth.sessionId, platform: input.platform, language: input.language, createdAt: sql`now()` },
     });
   return { registered: true };
 }

@@ -9,19 +9,24 @@
  *   or not; the service worker shows a notification id once).
  *
  * `notifyClass` does the same for every pupil of a class in two statements (operator broadcasts, new lessons).
+ *
+ * Texts come in the three languages (`texts`, from the templates of `./texts.ts`): French in `title` / `body`, English
+ * and Arabic in `title_en`, `body_en`, `title_ar`, `body_ar` (null when empty: the French is shown). The bell shows
+ * the pupil's language; the dispatcher writes each push in its device's (the token's `language`).
  */
 import { sql } from "drizzle-orm";
 import type { NotificationCategory } from "../../../domain/notifications";
 import type { Tx } from "../../db/client";
 import { kickPushes } from "./dispatch";
+import type { NotificationTexts } from "./texts";
 
 export interface NotifyInput {
   userId: number;
   category: NotificationCategory;
   /** What happened, for the client and analytics (`transfer_received`, `password_changed`, …). */
   type: string;
-  title: string;
-  body: string;
+  /** Title and body in French (the reference), English and Arabic: `texts.ts` has a template per type. */
+  texts: NotificationTexts;
   /** The app route the notification opens (`/porte-monnaie`, `/inbox/12`, a lesson, `/sessions?eventId=3`), or null. */
   link?: string | null;
   /** Extra string fields carried in the push's `data`. */
@@ -42,6 +47,13 @@ async function queueDeliveries(tx: Tx, ids: number[]): Promise<void> {
   kickPushes();
 }
 
+/** The text columns of a notification, in the order of the inserts below; an empty translation is stored as null. */
+function textValues(t: NotificationTexts) {
+  const orNull = (x: string) => (x.trim() ? x : null);
+  return sql`${t.fr.title}, ${t.fr.body}, ${orNull(t.en.title)}, ${orNull(t.en.body)}, ${orNull(t.ar.title)}, ${orNull(t.ar.body)}`;
+}
+const TEXT_COLUMNS = sql.raw("title, body, title_en, body_en, title_ar, body_ar");
+
 type Inserted = { id: number; user_id: number };
 const rowsOf = (r: unknown): Inserted[] => ((r as { rows?: Inserted[] }).rows ?? (r as Inserted[])).map((x) => ({ id: Number(x.id), user_id: Number(x.user_id) }));
 
@@ -51,8 +63,8 @@ const rowsOf = (r: unknown): Inserted[] => ((r as { rows?: Inserted[] }).rows ??
  */
 export async function notify(tx: Tx, input: NotifyInput): Promise<number | null> {
   const result = await tx.execute(sql`
-    insert into notifications (user_id, category, type, title, body, link, data)
-    select u.id, ${input.category}, ${input.type}, ${input.title}, ${input.body}, ${input.link ?? null}, ${JSON.stringify(input.data ?? {})}::jsonb
+    insert into notifications (user_id, category, type, ${TEXT_COLUMNS}, link, data)
+    select u.id, ${input.category}, ${input.type}, ${textValues(input.texts)}, ${input.link ?? null}, ${JSON.stringify(input.data ?? {})}::jsonb
       from users u
      where u.id = ${input.userId}
        and coalesce(u.notification_preferences ->> ${input.category}, '1') <> '0'
@@ -77,8 +89,8 @@ export async function notifyClass(
       ? sql`u.division_id = ${target.divisionId} and u.user_type in ${PUPIL_TYPES}`
       : sql`u.id = any(${`{${target.userIds.filter((x) => Number.isInteger(x)).join(",")}}`}::int[])`;
   const result = await tx.execute(sql`
-    insert into notifications (user_id, category, type, title, body, link, data)
-    select u.id, ${input.category}, ${input.type}, ${input.title}, ${input.body}, ${input.link ?? null}, ${JSON.stringify(input.data ?? {})}::jsonb
+    insert into notifications (user_id, category, type, ${TEXT_COLUMNS}, link, data)
+    select u.id, ${input.category}, ${input.type}, ${textValues(input.texts)}, ${input.link ?? null}, ${JSON.stringify(input.data ?? {})}::jsonb
       from users u
      where ${who}
        and coalesce(u.notification_preferences ->> ${input.category}, '1') <> '0'

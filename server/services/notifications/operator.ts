@@ -1,7 +1,8 @@
 /**
  * Operator commands (`npm run admin -- notify …`, `notify-class …`, `announce-content …`) and their routes: a
  * notification sent by hand to one pupil or to a class, and the announcement of a lesson or session recording to the
- * pupils of its subject's class. Each awaits the push dispatch itself (the CLI may run without a server).
+ * pupils of its subject's class. Each awaits the push dispatch itself (the CLI may run without a server). The operator
+ * writes French and may add English and Arabic (`--title-en`, `--body-ar`, …); a missing one reads as the French.
  */
 import { eq } from "drizzle-orm";
 import { isNotificationCategory, linkToRoute, type NotificationCategory } from "../../../domain/notifications";
@@ -11,10 +12,15 @@ import { AppError, notFound } from "../../lib/errors";
 import { findByCredential } from "../auth/users";
 import { deliverPendingPushes } from "./dispatch";
 import { notify, notifyClass } from "./notify";
+import { newContent, operatorTexts } from "./texts";
 
 export interface ManualNotification {
   title: string;
   body: string;
+  titleEn?: string | undefined;
+  bodyEn?: string | undefined;
+  titleAr?: string | undefined;
+  bodyAr?: string | undefined;
   link?: string | undefined;
   category?: string | undefined;
   /** Also put it in the pupil's messages (`/inbox/{id}`); the notification then links to it. */
@@ -42,7 +48,7 @@ export async function notifyLogin(deps: Deps, login: string, n: ManualNotificati
       messageId = m!.id;
       to = `/inbox/${messageId}`;
     }
-    const id = await notify(tx, { userId: user.id, category, type: n.message ? "message" : "operator", title: n.title, body: n.body, link: to });
+    const id = await notify(tx, { userId: user.id, category, type: n.message ? "message" : "operator", texts: operatorTexts(n), link: to });
     return { userId: user.id, notificationId: id, messageId };
   });
   const pushed = await deliverPendingPushes(deps);
@@ -59,7 +65,7 @@ export async function notifyDivision(deps: Deps, division: string | number, n: M
     .limit(1);
   if (!row) throw notFound();
   const count = await deps.db.transaction((tx) =>
-    notifyClass(tx, { divisionId: row.id }, { category, type: "operator", title: n.title, body: n.body, link }),
+    notifyClass(tx, { divisionId: row.id }, { category, type: "operator", texts: operatorTexts(n), link }),
   );
   const pushed = await deliverPendingPushes(deps);
   return { divisionId: row.id, notified: count, pushed };
@@ -73,10 +79,14 @@ export async function announceContent(deps: Deps, contentId: number) {
   const [row] = await deps.db
     .select({
       content: contents.name,
+      contentEn: contents.nameEn,
+      contentAr: contents.nameAr,
       contentSlug: contents.slug,
       chapterSlug: chapters.slug,
       chapterType: chapters.type,
       subject: subjects.name,
+      subjectEn: subjects.nameEn,
+      subjectAr: subjects.nameAr,
       subjectSlug: subjects.slug,
       divisionId: subjects.divisionId,
     })
@@ -88,13 +98,18 @@ export async function announceContent(deps: Deps, contentId: number) {
   if (!row) throw notFound();
   const recording = row.chapterType === "recording";
   const link = `/subjects/${row.subjectSlug}/chapters/${row.chapterSlug}/${recording ? "recordings" : "lessons"}/${row.contentSlug}/content`;
+  const texts = newContent({
+    recording,
+    subject: { fr: row.subject, en: row.subjectEn, ar: row.subjectAr },
+    content: { fr: row.content, en: row.contentEn, ar: row.contentAr },
+  });
   const count = await deps.db.transaction((tx) =>
     notifyClass(
       tx,
       { divisionId: row.divisionId },
       recording
-        ? { category: "uploadNewSessionRecord", type: "new_recording", title: "Nouvel enregistrement", body: `${row.subject} : ${row.content}`, link }
-        : { category: "uploadNewContent", type: "new_content", title: "Nouveau cours", body: `${row.subject} : ${row.content}`, link },
+        ? { category: "uploadNewSessionRecord", type: "new_recording", texts, link }
+        : { category: "uploadNewContent", type: "new_content", texts, link },
     ),
   );
   const pushed = await deliverPendingPushes(deps);

@@ -20,8 +20,8 @@ import { withIdempotency, type IdempotentResult } from "../../lib/idempotency";
 import { balanceOf, PLATFORM_WALLETS, postMovement } from "../wallet/ledger";
 import { freeOffersTaken, instalmentPlans, liveSubscriptions, loadClassOffers, markOwned, offerSlices, ownedSubjects, tunisDay } from "./catalogue";
 import { codeStanding, toAppliedDto } from "./discount-codes";
-import { splitMillimes } from "../../../domain/money";
 import { notify } from "../notifications/notify";
+import { giftCodeUsed } from "../notifications/texts";
 
 export async function buyOffer(
   deps: Pick<Deps, "db" | "now">,
@@ -163,8 +163,7 @@ export async function buyOffer(
           userId: c.userId,
           category: "giftCodeUsed",
           type: "gift_code_used",
-          title: "Code cadeau utilisé",
-          body: profit > 0 ? `Votre code ${c.code} a été utilisé : ${splitMillimes(profit).dinars} points gagnés.` : `Votre code ${c.code} a été utilisé.`,
+          texts: giftCodeUsed({ code: c.code, earned: profit }),
           link: "/porte-monnaie",
         });
       }

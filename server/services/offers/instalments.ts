@@ -7,6 +7,7 @@ import { and, eq, gte, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { affiliations, offers } from "../../db/schema";
 import type { Deps } from "../../lib/deps";
 import { notify } from "../notifications/notify";
+import { instalmentDue } from "../notifications/texts";
 import { tunisDay } from "./catalogue";
 
 /** How many days before the paid instalments end the pupil is told. */
@@ -16,13 +17,12 @@ const inDays = (day: string, days: number) => {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 };
-const frenchDate = (day: string) => day.split("-").reverse().join("/");
 
 export async function remindInstalments(deps: Pick<Deps, "db" | "now">): Promise<{ notified: number }> {
   const today = tunisDay(deps.now());
   return deps.db.transaction(async (tx) => {
     const due = await tx
-      .select({ id: affiliations.id, userId: affiliations.userId, endDate: affiliations.endDate, paid: sql<number>`${affiliations.sliceIndex} + ${affiliations.sliceCount}`, slices: offers.slices, name: offers.name })
+      .select({ id: affiliations.id, userId: affiliations.userId, endDate: affiliations.endDate, paid: sql<number>`${affiliations.sliceIndex} + ${affiliations.sliceCount}`, slices: offers.slices, name: offers.name, nameEn: offers.nameEn, nameAr: offers.nameAr })
       .from(affiliations)
       .innerJoin(offers, eq(offers.id, affiliations.offerId))
       .where(
@@ -44,8 +44,7 @@ export async function remindInstalments(deps: Pick<Deps, "db" | "now">): Promise
         userId: row.userId,
         category: "paySlice",
         type: "instalment_due",
-        title: "Tranche à payer",
-        body: `La tranche ${Number(row.paid) + 1} sur ${row.slices} de votre offre ${row.name} est à payer avant le ${frenchDate(inDays(row.endDate, 1))}.`,
+        texts: instalmentDue({ next: Number(row.paid) + 1, of: row.slices, offer: { fr: row.name, en: row.nameEn, ar: row.nameAr }, dueBefore: inDays(row.endDate, 1) }),
         link: "/offres",
       });
       await tx.update(affiliations).set({ dueNotifiedAt: deps.now() }).where(eq(affiliations.id, row.id));

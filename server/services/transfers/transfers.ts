@@ -26,6 +26,7 @@ import { balanceOf, postMovement } from "../wallet/ledger";
 import { codeDestination } from "../auth/users";
 import { checkTransferCode, countWrongTry, createTransferCode } from "./codes";
 import { notify } from "../notifications/notify";
+import { transferReceived, transferToConfirm } from "../notifications/texts";
 
 /** Account types that hold a wallet of their own and may receive points. */
 const RECEIVER_TYPES = ["student", "influencer"] as const;
@@ -97,8 +98,7 @@ export async function createTransfer(deps: Deps, auth: AuthInfo, input: Transfer
       userId: sender.id,
       category: "transferPoint",
       type: "transfer_to_confirm",
-      title: "Transfert à confirmer",
-      body: `Confirmez le transfert de ${splitMillimes(input.points).dinars} points à ${fullName(receiver)} avec le code reçu.`,
+      texts: transferToConfirm({ points: input.points, to: fullName(receiver) }),
       link: "/porte-monnaie",
       data: { transferId: String(row!.id) },
     });
@@ -172,8 +172,7 @@ export async function confirmTransfer(
         userId: done.toUserId,
         category: "transferPoint",
         type: "transfer_received",
-        title: "Points reçus",
-        body: `${names.get(done.fromUserId) ?? ""} vous a transféré ${splitMillimes(done.amount).dinars} points.`,
+        texts: transferReceived({ points: done.amount, from: names.get(done.fromUserId) ?? "" }),
         link: "/porte-monnaie",
         data: { transferId: String(done.id) },
       });

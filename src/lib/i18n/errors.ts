@@ -181,6 +181,7 @@ export const ERROR_MESSAGES: Record<Known, MessageDescriptor> = {
   search_invalid: msg`Filtre invalide`,
   preference_invalid: msg`Préférence de notification invalide`,
   platform_invalid: msg`Appareil invalide`,
+  language_invalid: msg`Langue invalide`,
 };
 
 export function codeMessage(i18n: I18n, code: string | undefined): string | undefined {

@@ -1,5 +1,6 @@
 import { i18n } from "@lingui/core";
 import { DEFAULT_LOCALE, LOCALES, RTL_LOCALES, type Locale } from "@domain/constants";
+import { storedPushLanguage } from "../push/key";
 
 const STORAGE_KEY = "locale";
 
@@ -23,13 +24,21 @@ const loaders: Record<Locale, () => Promise<{ messages: Record<string, unknown> 
   ar: () => import("./catalog-ar"),
 };
 
-/** Loads the catalog and switches language without a reload; `<html lang dir>` follow. */
+/**
+ * Loads the catalog and switches language without a reload; `<html lang dir>` follow. With push on, a language other
+ * than the push token's registers the token again, so that pushes come in the new language (`../push/language`,
+ * loaded only then; best effort: the next start or change retries).
+ */
 export async function activateLocale(locale: Locale): Promise<void> {
   const { messages } = await loaders[locale]();
   i18n.loadAndActivate({ locale, messages: messages as never });
   document.documentElement.lang = locale;
   document.documentElement.dir = directionOf(locale);
   localStorage.setItem(STORAGE_KEY, locale);
+  const pushLanguage = storedPushLanguage();
+  if (pushLanguage !== null && pushLanguage !== locale) {
+    void import("../push/language").then((m) => m.registerPushLanguage(locale)).catch(() => undefined);
+  }
 }
 
 export { i18n };

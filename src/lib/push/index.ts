@@ -3,16 +3,21 @@
  * (`./enable.ts`) and Firebase (`./firebase.ts`) load only from the pupil's tap, never with the page.
  *
  * The device's token is remembered here (localStorage `push_token`: the token, whether it is an FCM token or the local
- * stand-in of a build without Firebase settings, and its user); logout forgets it on the server and on the device.
+ * stand-in of a build without Firebase settings, its user and its language); logout forgets it on the server and on
+ * the device. A change of language registers it again (`./language.ts`, from `activateLocale`).
  */
+import type { Locale } from "@domain/constants";
 import { api } from "../api";
+import { PUSH_TOKEN_KEY } from "./key";
 
-export const PUSH_TOKEN_KEY = "push_token";
+export { PUSH_TOKEN_KEY };
 
 export interface StoredPushToken {
   token: string;
   kind: "fcm" | "local";
   userId: number;
+  /** The language the token was registered with (its pushes are written in it); absent on tokens of older builds. */
+  language?: Locale;
 }
 
 export function storedPushToken(): StoredPushToken | null {

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { Alert, Button, Text } from "@mantine/core";
 import { useLingui } from "@lingui/react/macro";
 import { IconBellRinging, IconDeviceMobileShare } from "@tabler/icons-react";
+import { DEFAULT_LOCALE } from "@domain/constants";
+import { isLocale } from "@/lib/i18n";
 import { currentUserId } from "@/lib/offline/user";
 import { pushEnabledFor, pushSupport } from "@/lib/push/device";
 import classes from "./menus.module.css";
@@ -12,7 +14,7 @@ import classes from "./menus.module.css";
  * the home screen first.
  */
 export function EnablePush() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [state, setState] = useState<"idle" | "working" | "enabled" | "denied" | "failed">(() => (pushEnabledFor(currentUserId()) ? "enabled" : "idle"));
   const support = pushSupport();
   // The button that was pressed is gone once push is on: the focus moves to the status that replaced it.
@@ -26,7 +28,8 @@ export function EnablePush() {
     if (userId === null) return;
     setState("working");
     const { enablePush } = await import("@/lib/push/enable");
-    const result = await enablePush(userId);
+    // Pushes are written in the interface's language (registered again when it changes: @/lib/push/language).
+    const result = await enablePush(userId, isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE);
     setState(result === "enabled" ? "enabled" : result === "denied" ? "denied" : "failed");
     setFocusStatus(result === "enabled");
   };

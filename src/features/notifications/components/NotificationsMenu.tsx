@@ -8,6 +8,7 @@ import { useLingui } from "@lingui/react/macro";
 import { IconArrowLeft, IconBell, IconSettings } from "@tabler/icons-react";
 import { linkToRoute, NARROW_SCREEN_MAX_PX, truncateBody, type NotificationDto } from "@domain/notifications";
 import { formatDate } from "@/lib/format";
+import { useLocalized } from "@/lib/localized";
 import { notificationsQueryOptions } from "../api/getNotifications";
 import { useMarkAllSeen } from "../api/markAllSeen";
 import { useMarkSeen } from "../api/markSeen";
@@ -22,7 +23,9 @@ import classes from "./menus.module.css";
  * The notifications menu of the top bar (SPEC §2, §4): tabs all / unread, 24 a page loaded as the list scrolls (and
  * with a button), a tap marks the notification seen and opens its route, mark all as read, the preference settings
  * of the four groups, and turning push on for this device. Its code loads with its first opening (the shell draws
- * the trigger alone until then).
+ * the trigger alone until then). Titles and bodies in the pupil's language (`title_ar`, `body_en`…, French when
+ * missing), the body cut after it is chosen (SPEC §9); `dir="auto"`, as a French fallback or an embedded name may be
+ * in another script than the page.
  */
 export function NotificationsMenu() {
   const { t } = useLingui();
@@ -117,6 +120,7 @@ function NotificationList({ tab, onOpen }: { tab: Tab; onOpen: () => void }) {
   const narrow = useMediaQuery(`(max-width: ${NARROW_SCREEN_MAX_PX}px)`, false, { getInitialValueInEffect: false });
   const query = useInfiniteQuery(notificationsQueryOptions(tab));
   const markSeen = useMarkSeen();
+  const l = useLocalized();
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   const open = (n: NotificationDto) => {
     if (!n.seen) markSeen.mutate(n.id);
@@ -141,23 +145,27 @@ function NotificationList({ tab, onOpen }: { tab: Tab; onOpen: () => void }) {
         </Text>
       ) : (
         <Stack gap={0} component="ul" className={classes.list} aria-label={t`Notifications`}>
-          {items.map((n) => (
-            <li key={n.id}>
-              <button type="button" className={classes.item} data-unseen={!n.seen || undefined} onClick={() => open(n)} data-testid="notification-item">
-                <Text component="span" fw={n.seen ? 500 : 700} size="sm" display="block" dir="auto">
-                  {!n.seen ? <span className={classes.dot} aria-hidden /> : null}
-                  {n.title}
-                  {!n.seen ? <span className={classes.visuallyHidden}>{t`(non lue)`}</span> : null}
-                </Text>
-                <Text component="span" size="sm" c="dimmed" display="block" title={n.body} dir="auto">
-                  {truncateBody(n.body, narrow)}
-                </Text>
-                <Text component="span" size="xs" c="dimmed" display="block">
-                  {formatDate(n.created_at)}
-                </Text>
-              </button>
-            </li>
-          ))}
+          {items.map((n) => {
+            const title = l(n, "title");
+            const body = l(n, "body");
+            return (
+              <li key={n.id}>
+                <button type="button" className={classes.item} data-unseen={!n.seen || undefined} onClick={() => open(n)} data-testid="notification-item">
+                  <Text component="span" fw={n.seen ? 500 : 700} size="sm" display="block" dir="auto">
+                    {!n.seen ? <span className={classes.dot} aria-hidden /> : null}
+                    {title}
+                    {!n.seen ? <span className={classes.visuallyHidden}>{t`(non lue)`}</span> : null}
+                  </Text>
+                  <Text component="span" size="sm" c="dimmed" display="block" title={body} dir="auto">
+                    {truncateBody(body, narrow)}
+                  </Text>
+                  <Text component="span" size="xs" c="dimmed" display="block">
+                    {formatDate(n.created_at)}
+                  </Text>
+                </button>
+              </li>
+            );
+          })}
         </Stack>
       )}
       {query.hasNextPage ? (

@@ -1,0 +1,211 @@
+/**
+ * The texts of every notification the server writes, in the three languages of the app (French reference, English,
+ * Modern Standard Arabic): one function per type, taking its parameters, returning `{ fr, en, ar }` of
+ * `{ title, body }`. `notify` stores the French in `title` / `body` and the others in `title_en`, `body_ar`, … (as the
+ * catalogue does); the bell shows the pupil's language, the push the device's (its token's language).
+ *
+ * - Catalogue data embedded in a text (offer, live session, subject and lesson names) is given in its three
+ *   languages (`Names`): the `_ar` / `_en` column when present, else the French name.
+ * - Dates are written in the language, in Africa/Tunis time; point amounts as whole or decimal dinars
+ *   (`domain/format.ts`, the client's formatters).
+ * - A run of data that may be in another script than the sentence (a pupil's or a session's name, a code, an
+ *   operator's reason) is isolated with FSI … PDI (U+2068, U+2069), the plain-text `<bdi>`: an Arabic name in an English
+ *   sentence, or a French name in an Arabic one, keeps the sentence's own direction in the bell and in the push.
+ */
+import type { Locale } from "../../../domain/constants";
+import { LOCALES } from "../../../domain/constants";
+import { formatMillimes, formatTunisDate, formatTunisDay } from "../../../domain/format";
+import { ISOLATE_END, ISOLATE_START } from "../../../domain/notifications";
+
+export type NotificationLanguage = Locale;
+export interface NotificationText {
+  title: string;
+  body: string;
+}
+/** A notification's title and body in each language of the app. */
+export type NotificationTexts = Record<NotificationLanguage, NotificationText>;
+
+/** A catalogue item's name: the French reference and its translations (null or empty: the French one is used). */
+export interface Names {
+  fr: string;
+  en?: string | null | undefined;
+  ar?: string | null | undefined;
+}
+
+export const isNotificationLanguage = (x: unknown): x is NotificationLanguage => typeof x === "string" && (LOCALES as readonly string[]).includes(x);
+
+const nameIn = (n: Names, lang: NotificationLanguage): string => (lang === "fr" ? n.fr : n[lang]?.trim() || n.fr);
+/** A data run isolated from the sentence around it (FSI … PDI), cut to `max` characters. */
+const iso = (s: string, max = 60): string => {
+  const chars = Array.from(s.trim());
+  return `${ISOLATE_START}${chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : chars.join("")}${ISOLATE_END}`;
+};
+const inAll = (f: (lang: NotificationLanguage) => NotificationText): NotificationTexts => ({ fr: f("fr"), en: f("en"), ar: f("ar") });
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+/**
+ * An amount of points (millimes) with its noun: "1 point", "2,5 points" (fr), "2.5 points" (en); in Arabic by the
+ * number's plural form, as the templates use it (object or after a preposition): "نقطة واحدة", "نقطتين", "3 نقاط",
+ * "12 نقطة".
+ */
+function points(amount: number, lang: NotificationLanguage): string {
+  const n = formatMillimes(amount, lang);
+  let rules = pluralRules.get(lang);
+  if (!rules) pluralRules.set(lang, (rules = new Intl.PluralRules(lang)));
+  const category = rules.select(amount / 1000);
+  if (lang === "ar") return category === "one" ? "نقطة واحدة" : category === "two" ? "نقطتين" : `${n} ${category === "few" ? "نقاط" : "نقطة"}`;
+  return `${n} ${category === "one" ? "point" : "points"}`;
+}
+
+// ─────────────── account ───────────────
+
+export function passwordChanged(): NotificationTexts {
+  return {
+    fr: { title: "Mot de passe modifié", body: "Le mot de passe de votre compte a été modifié. Si ce n'est pas vous, réinitialisez-le." },
+    en: { title: "Password changed", body: "Your account password has been changed. If this wasn't you, reset it." },
+    ar: { title: "تم تغيير كلمة المرور", body: "تم تغيير كلمة مرور حسابك. إن لم تقم بذلك بنفسك، فأعد تعيينها." },
+  };
+}
+
+/** To a parent: a pupil named them as parent. */
+export function parentRequestCreated(p: { child: string }): NotificationTexts {
+  const child = iso(p.child);
+  return {
+    fr: { title: "Nouvelle demande parentale", body: `${child} vous a ajouté(e) comme parent : approuvez ou refusez sa demande.` },
+    en: { title: "New parent request", body: `${child} has added you as their parent: approve or decline the request.` },
+    ar: { title: "طلب وليّ أمر جديد", body: `أضافك ${child} كوليّ أمر: وافق على الطلب أو ارفضه.` },
+  };
+}
+
+/** To the pupil: the parent approved or refused the request. */
+export function parentRequestAnswered(p: { parent: string; approved: boolean }): NotificationTexts {
+  const parent = iso(p.parent);
+  return p.approved
+    ? {
+        fr: { title: "Demande parentale approuvée", body: `${parent} a approuvé votre demande.` },
+        en: { title: "Parent request approved", body: `Your request was approved by ${parent}.` },
+        ar: { title: "تمت الموافقة على طلب وليّ الأمر", body: `تمت الموافقة على طلبك من قِبل ${parent}.` },
+      }
+    : {
+        fr: { title: "Demande parentale refusée", body: `${parent} a refusé votre demande.` },
+        en: { title: "Parent request declined", body: `Your request was declined by ${parent}.` },
+        ar: { title: "تم رفض طلب وليّ الأمر", body: `تم رفض طلبك من قِبل ${parent}.` },
+      };
+}
+
+/** The video report statuses (SPEC §3 "VideoReport"), in each language. */
+export const REPORT_STATUS: Record<string, Record<NotificationLanguage, string>> = {
+  Pending: { fr: "en attente", en: "pending", ar: "قيد الانتظار" },
+  "In progress": { fr: "en cours de traitement", en: "being processed", ar: "قيد المعالجة" },
+  Rejected: { fr: "rejeté", en: "rejected", ar: "مرفوض" },
+  Resolved: { fr: "résolu", en: "resolved", ar: "تمت المعالجة" },
+};
+
+/** To the pupil: an operator changed the status of their video report (with the reason of a rejection). */
+export function videoReportStatus(p: { reportId: number; status: string; rejectReason: string | null }): NotificationTexts {
+  const reason = p.rejectReason?.trim() ? iso(p.rejectReason, 80) : null;
+  return inAll((lang) => {
+    const status = REPORT_STATUS[p.status]?.[lang] ?? p.status;
+    const note = reason ? ` (${reason})` : "";
+    if (lang === "en") return { title: "Your report has been updated", body: `Report no. ${p.reportId}: ${status}${note}` };
+    if (lang === "ar") return { title: "تم تحديث تقريرك", body: `التقرير رقم ${p.reportId}: ${status}${note}` };
+    return { title: "Votre rapport a été mis à jour", body: `Rapport n° ${p.reportId} : ${status}${note}` };
+  });
+}
+
+// ─────────────── points and offers ───────────────
+
+/** To the sender: confirm the transfer with the code just sent. */
+export function transferToConfirm(p: { points: number; to: string }): NotificationTexts {
+  const to = iso(p.to);
+  return {
+    fr: { title: "Transfert à confirmer", body: `Confirmez le transfert de ${points(p.points, "fr")} à ${to} avec le code reçu.` },
+    en: { title: "Transfer to confirm", body: `Confirm the transfer of ${points(p.points, "en")} to ${to} with the code you received.` },
+    ar: { title: "تحويل في انتظار التأكيد", body: `أكّد تحويل ${points(p.points, "ar")} إلى ${to} بالرمز الذي وصلك.` },
+  };
+}
+
+/** To the receiver: points arrived. */
+export function transferReceived(p: { points: number; from: string }): NotificationTexts {
+  const from = iso(p.from);
+  return {
+    fr: { title: "Points reçus", body: `${from} vous a transféré ${points(p.points, "fr")}.` },
+    en: { title: "Points received", body: `You received ${points(p.points, "en")} from ${from}.` },
+    ar: { title: "وصلتك نقاط", body: `استلمت ${points(p.points, "ar")} من ${from}.` },
+  };
+}
+
+/** To a referral code's owner: a pupil used it (and what it earned them, in millimes). */
+export function giftCodeUsed(p: { code: string; earned: number }): NotificationTexts {
+  const code = iso(p.code, 40);
+  const earned = p.earned > 0;
+  return {
+    fr: { title: "Code cadeau utilisé", body: earned ? `Votre code ${code} a été utilisé : ${points(p.earned, "fr")} gagnés.` : `Votre code ${code} a été utilisé.` },
+    en: { title: "Gift code used", body: earned ? `Your code ${code} has been used: you earned ${points(p.earned, "en")}.` : `Your code ${code} has been used.` },
+    ar: { title: "تم استخدام رمز الهدية", body: earned ? `تم استخدام رمزك ${code}: ربحت ${points(p.earned, "ar")}.` : `تم استخدام رمزك ${code}.` },
+  };
+}
+
+/** To a pupil paying by instalments: the next one is due before `dueBefore` (a Tunis day, YYYY-MM-DD). */
+export function instalmentDue(p: { next: number; of: number; offer: Names; dueBefore: string }): NotificationTexts {
+  return inAll((lang) => {
+    const offer = iso(nameIn(p.offer, lang));
+    const date = formatTunisDay(p.dueBefore, lang);
+    if (lang === "en") return { title: "Instalment due", body: `Instalment ${p.next} of ${p.of} for your ${offer} offer is due before ${date}.` };
+    if (lang === "ar") return { title: "قسط مستحق الدفع", body: `يجب دفع القسط ${p.next} من ${p.of} لعرض ${offer} قبل ${date}.` };
+    return { title: "Tranche à payer", body: `La tranche ${p.next} sur ${p.of} de votre offre ${offer} est à payer avant le ${date}.` };
+  });
+}
+
+// ─────────────── learning ───────────────
+
+/** To the pupils concerned: a live session moved to `start`. */
+export function sessionMoved(p: { event: Names; start: Date }): NotificationTexts {
+  return inAll((lang) => {
+    const name = iso(nameIn(p.event, lang));
+    const when = formatTunisDate(p.start, lang, "dayTime");
+    if (lang === "en") return { title: "Live session moved", body: `“${name}” will now take place on ${when}.` };
+    if (lang === "ar") return { title: "تغيير موعد حصة مباشرة", body: `ستُقام حصة «${name}» يوم ${when}.` };
+    return { title: "Séance en direct déplacée", body: `« ${name} » aura lieu le ${when}.` };
+  });
+}
+
+/** To a class: a new lesson (`recording: false`) or session recording is out in one of its subjects. */
+export function newContent(p: { recording: boolean; subject: Names; content: Names }): NotificationTexts {
+  return inAll((lang) => {
+    const subject = iso(nameIn(p.subject, lang));
+    const content = iso(nameIn(p.content, lang), 80);
+    if (lang === "en")
+      return p.recording
+        ? { title: "New recording", body: `${subject}: the recording “${content}” is now available.` }
+        : { title: "New lesson", body: `${subject}: “${content}” is now available.` };
+    if (lang === "ar")
+      return p.recording
+        ? { title: "تسجيل جديد", body: `${subject}: تسجيل «${content}» متاح الآن.` }
+        : { title: "درس جديد", body: `${subject}: درس «${content}» متاح الآن.` };
+    return p.recording ? { title: "Nouvel enregistrement", body: `${subject} : ${content}` } : { title: "Nouveau cours", body: `${subject} : ${content}` };
+  });
+}
+
+// ─────────────── operator ───────────────
+
+/**
+ * An operator's own text (`npm run admin -- notify …`): French as written, English and Arabic when given (an empty
+ * one is stored as missing: the pupil then reads the French).
+ */
+export function operatorTexts(p: { title: string; body: string; titleEn?: string | undefined; bodyEn?: string | undefined; titleAr?: string | undefined; bodyAr?: string | undefined }): NotificationTexts {
+  const t = (x: string | undefined) => x?.trim() ?? "";
+  return {
+    fr: { title: p.title, body: p.body },
+    en: { title: t(p.titleEn), body: t(p.bodyEn) },
+    ar: { title: t(p.titleAr), body: t(p.bodyAr) },
+  };
+}
+
+/** The text of `lang` (French when that one is missing or empty). */
+export function textIn(texts: { title: string; body: string; title_en?: string | null; body_en?: string | null; title_ar?: string | null; body_ar?: string | null }, lang: string): NotificationText {
+  if (lang !== "en" && lang !== "ar") return { title: texts.title, body: texts.body };
+  const title = texts[`title_${lang}`];
+  const body = texts[`body_${lang}`];
+  return { title: title?.trim() ? title : texts.title, body: body?.trim() ? body : texts.body };
+}

@@ -1,0 +1,106 @@
+/**
+ * The notification templates (server/services/notifications/texts.ts): every type the server produces yields a
+ * non-empty title and body in French, English and Arabic, the English and Arabic ones are not the French text and
+ * carry no French words (the data they embed aside: isolated runs, FSI … PDI), catalogue names come in the pupil's
+ * language with the French as fallback, dates in the language in Africa/Tunis time, amounts in dinars.
+ */
+import { describe, expect, it } from "vitest";
+import { tnd } from "../../domain/money";
+import * as T from "../../server/services/notifications/texts";
+
+const offer = { fr: "Gold année", en: "Gold year", ar: "ذهبي سنوي" };
+const event = { fr: "Révision des suites", en: "Sequences revision", ar: "مراجعة المتتاليات" };
+const subject = { fr: "Mathématiques", en: "Mathematics", ar: "الرياضيات" };
+const lesson = { fr: "Les suites numériques", en: "Number sequences", ar: "المتتاليات العددية" };
+// 16:00 UTC is 17:00 in Tunis.
+const start = new Date("2026-12-01T16:00:00Z");
+
+/** Every server-produced type with its texts (one entry per template and variant). */
+const BY_TYPE: Record<string, T.NotificationTexts> = {
+  password_changed: T.passwordChanged(),
+  instalment_due: T.instalmentDue({ next: 2, of: 3, offer, dueBefore: "2026-12-08" }),
+  gift_code_used: T.giftCodeUsed({ code: "CP-YASMINE", earned: tnd(2) + 500 }),
+  gift_code_used_nothing_earned: T.giftCodeUsed({ code: "CP-YASMINE", earned: 0 }),
+  parent_request_created: T.parentRequestCreated({ child: "Amine Ben Ali" }),
+  parent_request_approved: T.parentRequestAnswered({ parent: "Sonia Ben Ali", approved: true }),
+  parent_request_refused: T.parentRequestAnswered({ parent: "Sonia Ben Ali", approved: false }),
+  video_report_pending: T.videoReportStatus({ reportId: 7, status: "Pending", rejectReason: null }),
+  video_report_in_progress: T.videoReportStatus({ reportId: 7, status: "In progress", rejectReason: null }),
+  video_report_resolved: T.videoReportStatus({ reportId: 7, status: "Resolved", rejectReason: null }),
+  video_report_rejected: T.videoReportStatus({ reportId: 7, status: "Rejected", rejectReason: "Vidéo correcte" }),
+  transfer_to_confirm: T.transferToConfirm({ points: tnd(10), to: "Yasmine Trabelsi" }),
+  transfer_received: T.transferReceived({ points: tnd(10), from: "Yasmine Trabelsi" }),
+  session_moved: T.sessionMoved({ event, start }),
+  new_content: T.newContent({ recording: false, subject, content: lesson }),
+  new_recording: T.newContent({ recording: true, subject, content: lesson }),
+};
+
+/** The sentence without the data it embeds (isolated runs). */
+const own = (s: string) => s.replace(/\u2068[^\u2069]*\u2069/g, " ");
+const FRENCH_WORDS = /\b(vous|votre|vos|le|la|les|des|du|est|été|sur|avec|à|et|une?|reçus?|nouveau|nouvel|séance|tranche|modifié|rapport|demande)\b/i;
+
+describe("notification templates", () => {
+  it("cover every template the module exports", () => {
+    const helpers = new Set(["isNotificationLanguage", "operatorTexts", "textIn", "REPORT_STATUS"]);
+    const templates = Object.keys(T).filter((k) => !helpers.has(k));
+    expect(templates.sort()).toEqual(
+      ["giftCodeUsed", "instalmentDue", "newContent", "parentRequestAnswered", "parentRequestCreated", "passwordChanged", "sessionMoved", "transferReceived", "transferToConfirm", "videoReportStatus"].sort(),
+    );
+  });
+
+  for (const [type, texts] of Object.entries(BY_TYPE)) {
+    it(`${type}: fr, en and ar titles and bodies, none leaking French into English or Arabic`, () => {
+      for (const lang of ["fr", "en", "ar"] as const) {
+        expect(texts[lang].title.trim(), `${lang} title`).not.toBe("");
+        expect(texts[lang].body.trim(), `${lang} body`).not.toBe("");
+      }
+      for (const lang of ["en", "ar"] as const) {
+        expect(texts[lang].title, `${lang} title`).not.toBe(texts.fr.title);
+        expect(texts[lang].body, `${lang} body`).not.toBe(texts.fr.body);
+      }
+      for (const field of ["title", "body"] as const) {
+        const en = own(texts.en[field]);
+        expect(en, `en ${field}`).not.toMatch(/[àâçéèêëîïôûùüÿœ«»]/i);
+        expect(en, `en ${field}`).not.toMatch(FRENCH_WORDS);
+        // Arabic: Arabic letters, digits and punctuation only (the embedded data aside).
+        const ar = own(texts.ar[field]);
+        expect(ar, `ar ${field}`).toMatch(/[\u0600-\u06ff]/);
+        expect(ar, `ar ${field}`).not.toMatch(/[A-Za-zÀ-ÿ]/);
+      }
+    });
+  }
+
+  it("catalogue names in the language, French when a translation is missing", () => {
+    expect(BY_TYPE.new_content!.en.body).toContain("\u2068Number sequences\u2069");
+    expect(BY_TYPE.new_content!.ar.body).toContain("\u2068الرياضيات\u2069");
+    expect(BY_TYPE.instalment_due!.ar.body).toContain("\u2068ذهبي سنوي\u2069");
+    const untranslated = T.newContent({ recording: false, subject: { fr: "Physique", en: null, ar: "" }, content: { fr: "Les ondes" } });
+    expect(untranslated.en.body).toBe("\u2068Physique\u2069: “\u2068Les ondes\u2069” is now available.");
+    expect(untranslated.ar.body).toBe("\u2068Physique\u2069: درس «\u2068Les ondes\u2069» متاح الآن.");
+  });
+
+  it("dates in the language, in Tunis time; amounts in dinars with their decimals", () => {
+    expect(BY_TYPE.session_moved!.fr.body).toBe("« \u2068Révision des suites\u2069 » aura lieu le mardi 1 décembre à 17:00.");
+    expect(BY_TYPE.session_moved!.en.body).toBe("“\u2068Sequences revision\u2069” will now take place on Tuesday 1 December at 17:00.");
+    expect(BY_TYPE.session_moved!.ar.body).toBe("ستُقام حصة «\u2068مراجعة المتتاليات\u2069» يوم الثلاثاء، 1 ديسمبر في 17:00.");
+    expect(BY_TYPE.instalment_due!.fr.body).toContain("avant le 8 décembre 2026");
+    expect(BY_TYPE.instalment_due!.en.body).toContain("before 8 December 2026");
+    expect(BY_TYPE.instalment_due!.ar.body).toContain("قبل 8 ديسمبر 2026");
+    expect(BY_TYPE.gift_code_used!.fr.body).toContain("2,5 points gagnés");
+    expect(BY_TYPE.gift_code_used!.en.body).toContain("you earned 2.5 points");
+    expect(BY_TYPE.gift_code_used!.ar.body).toContain("ربحت 2,5 نقطة");
+    expect(T.transferReceived({ points: tnd(1), from: "A" }).en.body).toContain("1 point from");
+    expect(T.transferReceived({ points: tnd(3), from: "A" }).ar.body).toContain("3 نقاط");
+    expect(T.transferReceived({ points: tnd(2), from: "A" }).ar.body).toBe("استلمت نقطتين من \u2068A\u2069.");
+    expect(T.transferReceived({ points: tnd(1), from: "A" }).ar.body).toBe("استلمت نقطة واحدة من \u2068A\u2069.");
+  });
+
+  it("the operator's texts: a missing translation is empty (stored as missing); textIn falls back on the French", () => {
+    const t = T.operatorTexts({ title: "Réunion", body: "Samedi", titleAr: " اجتماع ", bodyEn: "" });
+    expect(t).toEqual({ fr: { title: "Réunion", body: "Samedi" }, en: { title: "", body: "" }, ar: { title: "اجتماع", body: "" } });
+    const row = { title: "Réunion", body: "Samedi", title_en: null, body_en: null, title_ar: "اجتماع", body_ar: null };
+    expect(T.textIn(row, "ar")).toEqual({ title: "اجتماع", body: "Samedi" });
+    expect(T.textIn(row, "en")).toEqual({ title: "Réunion", body: "Samedi" });
+    expect(T.textIn(row, "fr")).toEqual({ title: "Réunion", body: "Samedi" });
+  });
+});
