@@ -6,7 +6,15 @@
 //   request of each of the 50 new connections included).
 //
 // Every request sends `Accept-Encoding: gzip, deflate, br` as a browser does (compression is part of the cost).
+//
+// Who asks: on PostgreSQL each of the 50 connections is another pupil of the demo pupil's class (the demo pupil and
+// pupils written into the throw-away database, signed in through the API), as 50 pupils opening their home would be:
+// reads that the server gathers into one statement for the requests of a moment (sessions, viewers) then really are
+// of 50 pupils, not one. On PGlite (nothing outside the server can write into its embedded database) it is the demo
+// pupil on every connection.
 import { setTimeout as sleep } from "node:timers/promises";
+import pg from "pg";
+import { createPupils } from "./money.mjs";
 
 const DEMO = { username: "22000001", password: "Darsi#2026" };
 const ACCEPT = { "accept-encoding": "gzip, deflate, br" };
@@ -42,7 +50,7 @@ async function targets(base, token) {
   const subjects = await fetch(`${base}/api/student/subjects`, { headers: auth }).then((r) => r.json());
   const slug = subjects?.payload?.[0]?.slug;
   if (!slug) throw new Error(`no subject for the demo pupil: ${JSON.stringify(subjects).slice(0, 200)}`);
-  const read = (path) => ({ name: `GET /api${path}`, url: `${base}/api${path}`, headers: auth });
+  const read = (path) => ({ name: `GET /api${path}`, url: `${base}/api${path}`, headers: auth, signedIn: true });
   return [
     { name: "GET /health", url: `${base}/health`, headers: ACCEPT },
     read("/auth/me"),
@@ -57,8 +65,20 @@ async function targets(base, token) {
   ];
 }
 
-async function measure(autocannon, t, { connections, seconds }) {
-  const r = await autocannon({ ...t, connections, duration: seconds });
+/** autocannon's options for a target: a signed-in read gives each connection its own pupil's token, in turn. */
+function cannon(t, tokens, options) {
+  const { signedIn, ...target } = t;
+  if (!signedIn || tokens.length < 2) return { ...target, ...options };
+  let next = 0;
+  return {
+    ...target,
+    ...options,
+    setupClient: (client) => client.setHeaders({ ...ACCEPT, authorization: `Bearer ${tokens[next++ % tokens.length]}` }),
+  };
+}
+
+async function measure(autocannon, t, tokens, { connections, seconds }) {
+  const r = await autocannon(cannon(t, tokens, { connections, duration: seconds }));
   return {
     name: t.name,
     requestsPerSec: Math.round(r.requests.average * 10) / 10,
@@ -76,25 +96,26 @@ async function measure(autocannon, t, { connections, seconds }) {
  * Runs the reads against one server. The first run of each route opens 50 fresh connections (their first requests
  * count: on PGlite this is what made late connections wait seconds), after a short warm-up on other connections.
  */
-async function runOn(base, { connections, seconds, log, label }) {
+async function runOn(base, { connections, seconds, log, label, others = [] }) {
   const { default: autocannon } = await import("autocannon");
   const token = await login(base);
+  const tokens = [token, ...others];
   const list = await targets(base, token);
   const results = [];
   for (const t of list) {
     await quiet(base);
-    await autocannon({ ...t, connections: 5, duration: 1 });
+    await autocannon(cannon(t, tokens, { connections: 5, duration: 1 }));
     log(`api reads (${label}) ${t.name}: ${connections} connections, ${seconds} s`);
-    results.push(await measure(autocannon, t, { connections, seconds }));
+    results.push(await measure(autocannon, t, tokens, { connections, seconds }));
   }
   // /health again at the end: when it differs much from the first, the machine was busy meanwhile (say so).
   await quiet(base);
-  const again = await measure(autocannon, list[0], { connections, seconds });
+  const again = await measure(autocannon, list[0], tokens, { connections, seconds });
   const health = results[0];
   for (const r of results) {
     r.rpsRatioToHealth = health.requestsPerSec ? Math.round((r.requestsPerSec / health.requestsPerSec) * 1000) / 1000 : null;
   }
-  return { results, healthAgain: { requestsPerSec: again.requestsPerSec, p99Ms: again.p99Ms } };
+  return { pupils: tokens.length, results, healthAgain: { requestsPerSec: again.requestsPerSec, p99Ms: again.p99Ms } };
 }
 
 /**
@@ -106,7 +127,14 @@ export async function runApiReads({ startServer, createDatabase, stopAll, log, c
   try {
     const url = await createDatabase();
     const server = await startServer({ DATABASE_URL: url });
-    out.postgres = await runOn(server.base, { connections, seconds, log, label: "PostgreSQL" });
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    let others;
+    try {
+      others = (await createPupils(pool, server.base, connections - 1, log)).map((p) => p.token);
+    } finally {
+      await pool.end();
+    }
+    out.postgres = await runOn(server.base, { connections, seconds, log, label: "PostgreSQL", others });
   } catch (error) {
     out.postgres = { skipped: error instanceof Error ? error.message : String(error) };
   } finally {
@@ -159,6 +187,7 @@ export function apiReadsMarkdown(api) {
       lines.push(`skipped (${db?.skipped ?? "not run"})`, "");
       continue;
     }
+    lines.push(`${db.pupils ?? 1} pupil(s), one per connection in turn.`, "");
     lines.push("| route | req/s | ÷ /health | p50 | p99 | slowest | non-2xx | pass |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
     for (const [i, r] of db.results.entries()) {
       const ok =

@@ -48,7 +48,7 @@ async function call(base, method, path, { token, body, key, query } = {}) {
 }
 
 /** Pupils written into the database with a funded wallet; their ids, phones and API tokens. */
-async function createPupils(pool, base, count, log) {
+export async function createPupils(pool, base, count, log) {
   const tag = randomBytes(2).readUInt16BE(0) % 90;
   const passwordHash = await hash(PASSWORD, { memoryCost: 19456, timeCost: 2, parallelism: 1 });
   const client = await pool.connect();

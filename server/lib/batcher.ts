@@ -88,3 +88,24 @@ export function batcherPer<K extends object, I, O>(make: (key: K) => Batched<I, 
     return batcher;
   };
 }
+
+/**
+ * Reads of rows by id gathered across requests (`createBatcher`): the ids asked for at the same moment with the same
+ * `shared` parameter (a day, say) go to `read` together, once each, and each caller gets its row (undefined when
+ * there is none). `read` answers the rows of the distinct ids it is given, by id.
+ */
+export function batchedById<K extends string | number, R>(
+  read: (ids: K[], shared: string) => Promise<Map<K, R>>,
+  options?: BatcherOptions,
+): Batched<{ id: K; shared: string }, R | undefined> {
+  return createBatcher<{ id: K; shared: string }, R | undefined>(async (items) => {
+    const groups = new Map<string, Set<K>>();
+    for (const { id, shared } of items) {
+      const ids = groups.get(shared);
+      if (ids) ids.add(id);
+      else groups.set(shared, new Set([id]));
+    }
+    const rows = new Map(await Promise.all([...groups].map(async ([shared, ids]) => [shared, await read([...ids], shared)] as const)));
+    return items.map(({ id, shared }) => rows.get(shared)!.get(id));
+  }, options);
+}

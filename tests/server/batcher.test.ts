@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createBatcher } from "../../server/lib/batcher";
+import { batchedById, createBatcher } from "../../server/lib/batcher";
 
 const tick = () => new Promise((r) => setImmediate(r));
 
@@ -52,5 +52,27 @@ describe("createBatcher", () => {
     release();
     expect(await Promise.all([...first, ...later])).toEqual([1, 2, 3, 4]);
     expect(runs).toEqual([[1, 2], [3, 4]]);
+  });
+});
+
+describe("batchedById", () => {
+  it("reads the distinct ids of a moment once per shared parameter and answers each caller its row", async () => {
+    const reads: Array<[number[], string]> = [];
+    const rows = batchedById(async (ids: number[], day: string) => {
+      reads.push([ids, day]);
+      return new Map(ids.filter((id) => id !== 404).map((id) => [id, `${id}@${day}`]));
+    });
+    const answers = await Promise.all([
+      rows({ id: 1, shared: "d1" }),
+      rows({ id: 2, shared: "d1" }),
+      rows({ id: 1, shared: "d1" }),
+      rows({ id: 1, shared: "d2" }),
+      rows({ id: 404, shared: "d1" }),
+    ]);
+    expect(answers).toEqual(["1@d1", "2@d1", "1@d1", "1@d2", undefined]);
+    expect(reads).toEqual([
+      [[1, 2, 404], "d1"],
+      [[1], "d2"],
+    ]);
   });
 });

@@ -686,3 +686,45 @@ describe("language of the seeded names", () => {
     expect(byType("recording").name).toBe("Séances en direct de mathématiques");
   });
 });
+
+describe("reads gathered across requests", () => {
+  it("pupils of different classes and offers asking at the same moment each get their own viewer and page", async () => {
+    const silver = await pupilWithGroup(33);
+    // Alone first (a batch of one), then all at once (one statement for the batch): the same answers.
+    const alone = [
+      await ok("/student/subjects/mathematiques/chapters", eleve),
+      await ok("/student/subjects/mathematiques/chapters", silver),
+      await ok("/student/subjects/mathematiques/chapters", fresh.token),
+      await ok("/student/subjects", nouveau),
+      await ok("/student/latest-recordings", eleve),
+      await ok("/student/latest-recordings", fresh.token),
+    ];
+    const together = await Promise.all([
+      ok("/student/subjects/mathematiques/chapters", eleve),
+      ok("/student/subjects/mathematiques/chapters", silver),
+      ok("/student/subjects/mathematiques/chapters", fresh.token),
+      ok("/student/subjects", nouveau),
+      ok("/student/latest-recordings", eleve),
+      ok("/student/latest-recordings", fresh.token),
+    ]);
+    expect(together).toEqual(alone);
+    // The offers really differ: Gold sees no "offer" card, the others' lessons are locked.
+    expect(alone[4].some((r: { locked: boolean }) => r.locked)).toBe(false);
+    expect(alone[5].some((r: { locked: boolean }) => r.locked)).toBe(true);
+    // Another class's subject stays not found in a batch.
+    const theirSlugs = new Set((await ok("/student/subjects", nouveau)).map((s: { slug: string }) => s.slug));
+    const onlyMine = (await ok("/student/subjects", eleve)).map((s: { slug: string }) => s.slug).find((slug: string) => !theirSlugs.has(slug));
+    expect(onlyMine).toBeTruthy();
+    const [mine, theirs] = await Promise.all([get(`/student/subjects/${onlyMine}/chapters`, eleve), get(`/student/subjects/${onlyMine}/chapters`, nouveau)]);
+    expect([mine.status, theirs.status]).toEqual([200, 404]);
+  });
+
+  it("/auth/me of several pupils at once answers each their own account", async () => {
+    const [a, b, c] = await Promise.all([eleve, nouveau, fresh.token].map((t) => h.request("GET", "/api/auth/me", { token: t })));
+    expect([a!.status, b!.status, c!.status]).toEqual([200, 200, 200]);
+    expect(new Set([a!.json.payload.id, b!.json.payload.id, c!.json.payload.id]).size).toBe(3);
+    expect(c!.json.payload.id).toBe(fresh.id);
+    const again = await h.request("GET", "/api/auth/me", { token: nouveau });
+    expect(again.json.payload).toEqual(b!.json.payload);
+  });
+});

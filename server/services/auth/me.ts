@@ -3,6 +3,7 @@ import { GROUP } from "../../../domain/constants";
 import { hasForumAccess, hasGroup, type Affiliation, type Me, type UserType } from "../../../domain/user";
 import type { Db } from "../../db/client";
 import { preparedFor } from "../../db/prepared";
+import { batchedById, batcherPer } from "../../lib/batcher";
 import {
   affiliations,
   countries,
@@ -50,7 +51,7 @@ interface DiscountRow {
  * subqueries the offers, the discount code and the parents (one round trip: on the embedded database every statement
  * waits its turn on the server's one thread).
  */
-const meStatement = preparedFor((db) => {
+const selectMe = (db: Db) => {
   // `(select $day)`: the day's value stays out of the plan, so PostgreSQL keeps one generic plan for every execution
   // instead of planning each one anew for its day (planning cost twice the execution).
   const day = sql`(select ${sql.placeholder("day")}::date)`;
@@ -92,13 +93,25 @@ const meStatement = preparedFor((db) => {
     .leftJoin(states, eq(states.id, users.stateId))
     .leftJoin(delegations, eq(delegations.id, users.delegationId))
     .leftJoin(institutes, eq(institutes.id, users.instituteId))
-    .leftJoin(wallets, eq(wallets.ownerId, users.id))
-    .where(eq(users.id, sql.placeholder("userId")))
-    .prepare("auth_me");
-});
+    .leftJoin(wallets, eq(wallets.ownerId, users.id));
+};
+
+/** One pupil (its generic plan kept after five executions), or several (an array: planned at each execution, once for the batch). */
+const meStatement = preparedFor((db) => selectMe(db).where(eq(users.id, sql.placeholder("userId"))).prepare("auth_me"));
+const mesStatement = preparedFor((db) => selectMe(db).where(sql`${users.id} = any(${sql.placeholder("ids")}::int[])`).prepare("auth_mes"));
+
+type MeRow = Awaited<ReturnType<ReturnType<typeof meStatement>["execute"]>>[number];
+
+/** The rows of `/auth/me` asked for at the same moment, read in one statement (`batchedById`). */
+const meLoader = batcherPer((db: Db) =>
+  batchedById(async (ids: number[], day): Promise<Map<number, MeRow>> => {
+    const rows = ids.length === 1 ? await meStatement(db).execute({ userId: ids[0], day }) : await mesStatement(db).execute({ ids, day });
+    return new Map(rows.map((r) => [r.u.id, r]));
+  }),
+);
 
 export async function loadMe(db: Db, userId: number, adminId: number | null, today: Date): Promise<Me> {
-  const [row] = await meStatement(db).execute({ userId, day: isoDay(today) });
+  const row = await meLoader(db)({ id: userId, shared: isoDay(today) });
   if (!row) throw notFound();
   const u = row.u;
   const affs: Affiliation[] = row.affiliations.map((a) => ({

@@ -8,7 +8,7 @@ import { eq, is, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import { GROUP } from "../../../domain/constants";
 import type { Db, Tx } from "../../db/client";
-import { batcherPer, createBatcher } from "../../lib/batcher";
+import { batchedById, batcherPer } from "../../lib/batcher";
 import { preparedFor } from "../../db/prepared";
 import { affiliations, divisions, groupSubjects, users } from "../../db/schema";
 
@@ -78,24 +78,16 @@ function viewerOf(userId: number, u: ViewerRow | undefined): Viewer {
   };
 }
 
-async function readViewers(db: Db | Tx, userIds: number[], day: string): Promise<Map<number, ViewerRow>> {
-  const ids = [...new Set(userIds)];
+async function readViewers(db: Db | Tx, ids: number[], day: string): Promise<Map<number, ViewerRow>> {
   const rows = ids.length === 1 ? await viewerStatement(db).execute({ id: ids[0], day }) : await viewersStatement(db).execute({ ids, day });
   return new Map(rows.map((r) => [r.userId, r]));
 }
 
 /**
- * The viewers asked for at the same moment, read together (`createBatcher`): under load the reads of many requests —
- * of different pupils or not — share one statement and one round trip instead of one each. A batch is cut by day (the
- * affiliations live on that day), which all of its requests share but around midnight.
+ * The viewers asked for at the same moment, read together (`batchedById`): under load the reads of many requests —
+ * of different pupils or not — share one statement and one round trip instead of one each.
  */
-const viewerLoader = batcherPer((db: Db) =>
-  createBatcher<{ userId: number; day: string }, ViewerRow | undefined>(async (items) => {
-    const days = [...new Set(items.map((i) => i.day))];
-    const byDay = new Map(await Promise.all(days.map(async (day) => [day, await readViewers(db, items.filter((i) => i.day === day).map((i) => i.userId), day)] as const)));
-    return items.map((i) => byDay.get(i.day)!.get(i.userId));
-  }),
-);
+const viewerLoader = batcherPer((db: Db) => batchedById((ids: number[], day) => readViewers(db, ids, day)));
 
 /**
  * The viewer `userId` on the day of `now`. Inside a transaction it is read on the transaction's connection (it sees
@@ -103,7 +95,7 @@ const viewerLoader = batcherPer((db: Db) =>
  */
 export async function loadViewer(db: Db | Tx, userId: number, now: Date): Promise<Viewer> {
   const day = isoDay(now);
-  const row = is(db, PgTransaction) ? (await readViewers(db, [userId], day)).get(userId) : await viewerLoader(db as Db)({ userId, day });
+  const row = is(db, PgTransaction) ? (await readViewers(db, [userId], day)).get(userId) : await viewerLoader(db as Db)({ id: userId, shared: day });
   return viewerOf(userId, row);
 }
 

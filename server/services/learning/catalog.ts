@@ -140,8 +140,8 @@ export const promoCardsFor = (viewer: Viewer, rows: ReadonlyArray<typeof promoCa
 type ChapterRow = {
   c: Pick<typeof chapters.$inferSelect, "id" | "slug" | "name" | "nameAr" | "nameEn" | "type">;
   i: Pick<typeof instructors.$inferSelect, "name" | "lastName" | "description" | "descriptionAr" | "descriptionEn"> | null;
-  totals: LessonTotals & { done: number; videos: number };
-  firstLessonSlug: string | null;
+  /** The pupil's totals of the chapter's lessons and the slug of its first lesson (null without lessons). */
+  totals: LessonTotals & { done: number; videos: number; first: string | null };
   sections: SectionDto[];
 };
 
@@ -161,10 +161,10 @@ const subjectPageStatement = preparedFor((db) => {
             'description', i.description, 'descriptionAr', i.description_ar, 'descriptionEn', i.description_en) end,
           'totals', (select json_build_object('n', count(*), 'sum', coalesce(sum(${cappedPct}), 0),
               'done', count(*) filter (where ${cappedPct} > ${sql.raw(String(COMPLETION_THRESHOLD))}),
-              'videos', count(*) filter (where c.type_id in (${videoTypeList})))
+              'videos', count(*) filter (where c.type_id in (${videoTypeList})),
+              'first', (array_agg(c.slug order by c.position, c.id))[1])
             from ${contents} c left join ${progress} p on p.content_id = c.id and p.user_id = ${userId}
             where c.chapter_id = ch.id),
-          'firstLessonSlug', (select c1.slug from ${contents} c1 where c1.chapter_id = ch.id order by c1.position, c1.id limit 1),
           'sections', (select coalesce(json_agg(json_build_object('id', cs.id, 'name', cs.name, 'name_ar', cs.name_ar, 'name_en', cs.name_en,
               'position', cs.position, 'tabId', cs.tab_id) order by cs.position, cs.id), '[]'::json)
             from ${chapterSections} cs where cs.chapter_id = ch.id)
@@ -207,9 +207,9 @@ export async function subjectChapters(deps: Pick<Deps, "db" | "now">, userId: nu
     totals.sum += t.sum;
     totals.videos += t.videos;
   }
-  const entries: ChapterEntryDto[] = page.chapters.map(({ c, i, totals, firstLessonSlug, sections }) => ({
+  const entries: ChapterEntryDto[] = page.chapters.map(({ c, i, totals, sections }) => ({
     chapter: { id: c.id, slug: c.slug, name: c.name, name_ar: c.nameAr, name_en: c.nameEn, type: c.type as ChapterType, chapter_sections: sections },
-    firstLessonSlug,
+    firstLessonSlug: totals.first,
     instructor: i ? instructorDto(i) : null,
     nbContent: totals.n,
     progress: meanProgress(totals),

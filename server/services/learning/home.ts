@@ -36,14 +36,16 @@ const cardColumns = {
   i: { name: instructors.name, lastName: instructors.lastName, description: instructors.description, descriptionAr: instructors.descriptionAr, descriptionEn: instructors.descriptionEn },
 };
 
+/**
+ * The newest lessons of the pupil's class (free ones, or those of the last 30 days): the ten are picked first from the
+ * lessons alone (narrow rows to sort), then joined to their chapter, subject, class and instructor (ten rows, not all).
+ */
 function contentCardsStatement(db: Db, kind: "free" | "new") {
-  return db
-    .select({ ...cardColumns, d: { id: divisions.id, name: divisions.name } })
+  const newest = db
+    .select({ id: contents.id, createdAt: contents.createdAt })
     .from(contents)
     .innerJoin(chapters, eq(chapters.id, contents.chapterId))
     .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
-    .innerJoin(divisions, eq(divisions.id, subjects.divisionId))
-    .leftJoin(instructors, eq(instructors.id, chapters.instructorId))
     .where(
       and(
         eq(subjects.divisionId, userDivision()),
@@ -55,6 +57,16 @@ function contentCardsStatement(db: Db, kind: "free" | "new") {
     )
     .orderBy(desc(contents.createdAt), desc(contents.id))
     .limit(CONTENT_CARDS_LIMIT)
+    .as("newest");
+  return db
+    .select({ ...cardColumns, d: { id: divisions.id, name: divisions.name } })
+    .from(newest)
+    .innerJoin(contents, eq(contents.id, newest.id))
+    .innerJoin(chapters, eq(chapters.id, contents.chapterId))
+    .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+    .innerJoin(divisions, eq(divisions.id, subjects.divisionId))
+    .leftJoin(instructors, eq(instructors.id, chapters.instructorId))
+    .orderBy(desc(newest.createdAt), desc(newest.id))
     .prepare(`home_${kind}_contents`);
 }
 const freeCardsStatement = preparedFor((db) => contentCardsStatement(db, "free"));
