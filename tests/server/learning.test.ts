@@ -698,6 +698,10 @@ describe("reads gathered across requests", () => {
       await ok("/student/subjects", nouveau),
       await ok("/student/latest-recordings", eleve),
       await ok("/student/latest-recordings", fresh.token),
+      await ok("/student/chapters/new-contents", eleve),
+      await ok("/student/chapters/new-contents", nouveau),
+      await ok("/student/chapters/free-contents", fresh.token),
+      await ok("/student/chapters/free-contents", nouveau),
     ];
     const together = await Promise.all([
       ok("/student/subjects/mathematiques/chapters", eleve),
@@ -706,9 +710,16 @@ describe("reads gathered across requests", () => {
       ok("/student/subjects", nouveau),
       ok("/student/latest-recordings", eleve),
       ok("/student/latest-recordings", fresh.token),
+      ok("/student/chapters/new-contents", eleve),
+      ok("/student/chapters/new-contents", nouveau),
+      ok("/student/chapters/free-contents", fresh.token),
+      ok("/student/chapters/free-contents", nouveau),
     ]);
     expect(together).toEqual(alone);
-    // The offers really differ: Gold sees no "offer" card, the others' lessons are locked.
+    // Each class gets its own cards.
+    expect(alone[6].length).toBeGreaterThan(0);
+    expect(new Set(alone[6].map((c: { division: { id: number } }) => c.division.id))).not.toEqual(new Set(alone[7].map((c: { division: { id: number } }) => c.division.id)));
+    // The offers really differ: the Gold pupil's recordings are open, a pupil without an offer finds some locked.
     expect(alone[4].some((r: { locked: boolean }) => r.locked)).toBe(false);
     expect(alone[5].some((r: { locked: boolean }) => r.locked)).toBe(true);
     // Another class's subject stays not found in a batch.

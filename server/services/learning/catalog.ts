@@ -1,5 +1,5 @@
 /** Subjects and chapters of the pupil's class, with progress aggregated from `progress` (read only here). */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { COMPLETION_THRESHOLD } from "../../../domain/constants";
 import {
   capPercentage,
@@ -15,6 +15,7 @@ import {
 import { CONTENT_TYPE } from "../../../domain/learning";
 import type { Db, Tx } from "../../db/client";
 import { preparedFor } from "../../db/prepared";
+import { batchedById, batcherPer } from "../../lib/batcher";
 import { chapterSections, chapterTabs, chapters, contents, instructors, progress, promoCards, subjects, users } from "../../db/schema";
 import type { Deps } from "../../lib/deps";
 import { notFound } from "../../lib/errors";
@@ -40,9 +41,6 @@ export async function findSubject(db: Db | Tx, viewer: Viewer, slug: string): Pr
   return row;
 }
 
-/** The pupil's class, as a subquery of the statement that needs it. */
-const userDivision = () => sql`(select u.division_id from ${users} u where u.id = ${sql.placeholder("userId")})`;
-
 /**
  * The pupil's percentage of lesson `c` (progress row `p`) as the progress rules count it (domain `capPercentage`), as
  * float8 (sums of reals lose digits). The subqueries below name their tables with aliases: Drizzle writes the columns of
@@ -64,24 +62,51 @@ interface LessonTotals {
 const meanProgress = ({ n, sum }: LessonTotals) => (n ? capPercentage(Math.round((sum / n) * 10) / 10) : 0);
 
 /**
- * The visible, active subjects of the pupil's class by position, each with its lessons counted and the pupil's progress
- * summed by the database (one prepared statement: not every lesson row brought back to be summed here).
+ * Which pupils a statement is for: one (`userId`: its generic plan is kept after five executions) or several (`ids`,
+ * an array: planned at each execution, once for the batch of requests it serves).
  */
-const subjectsStatement = preparedFor((db) =>
+const onePupil = () => eq(users.id, sql.placeholder("userId"));
+const somePupils = () => sql`${users.id} = any(${sql.placeholder("ids")}::int[])`;
+
+/**
+ * The visible, active subjects of the pupils' class by position, each with its lessons counted and the pupil's progress
+ * summed by the database (not every lesson row brought back to be summed here), for one or several pupils.
+ */
+const selectSubjects = (db: Db, who: SQL) =>
   db
     .select({
+      userId: users.id,
       s: subjects,
       totals: sql<LessonTotals & { videos: number }>`(
         select json_build_object('n', count(*), 'sum', coalesce(sum(${cappedPct}), 0),
           'videos', count(*) filter (where c.type_id in (${videoTypeList})))
         from ${contents} c inner join ${chapters} ch on ch.id = c.chapter_id
-        left join ${progress} p on p.content_id = c.id and p.user_id = ${sql.placeholder("userId")}
+        left join ${progress} p on p.content_id = c.id and p.user_id = ${users}.id
         where ch.subject_id = ${subjects}.id)`,
     })
     .from(subjects)
-    .where(and(eq(subjects.divisionId, userDivision()), eq(subjects.visible, true), eq(subjects.active, true)))
-    .orderBy(asc(subjects.position), asc(subjects.id))
-    .prepare("learning_subjects"),
+    .innerJoin(users, eq(users.divisionId, subjects.divisionId))
+    .where(and(who, eq(subjects.visible, true), eq(subjects.active, true)))
+    .orderBy(asc(subjects.position), asc(subjects.id));
+const subjectsStatement = preparedFor((db) => selectSubjects(db, onePupil()).prepare("learning_subjects"));
+const subjectsOfStatement = preparedFor((db) => selectSubjects(db, somePupils()).prepare("learning_subjects_of"));
+
+/** Rows of several pupils, grouped by pupil (in their order). */
+function byPupil<R extends { userId: number }>(rows: R[]): Map<number, R[]> {
+  const out = new Map<number, R[]>();
+  for (const r of rows) {
+    const list = out.get(r.userId);
+    if (list) list.push(r);
+    else out.set(r.userId, [r]);
+  }
+  return out;
+}
+
+/** The subjects asked for at the same moment, read in one statement (`batchedById`). */
+const subjectsLoader = batcherPer((db: Db) =>
+  batchedById(async (ids: number[]) =>
+    byPupil(ids.length === 1 ? await subjectsStatement(db).execute({ userId: ids[0] }) : await subjectsOfStatement(db).execute({ ids })),
+  ),
 );
 
 type SubjectWithTotals = { s: SubjectRow; totals: LessonTotals & { videos: number } };
@@ -105,8 +130,8 @@ function subjectDto({ s, totals }: SubjectWithTotals): SubjectDto {
 
 /** `GET /student/subjects`: one statement. */
 export async function listSubjects(deps: Pick<Deps, "db" | "now">, userId: number): Promise<SubjectDto[]> {
-  const rows = await subjectsStatement(deps.db).execute({ userId });
-  return rows.map(subjectDto);
+  const rows = await subjectsLoader(deps.db)({ id: userId, shared: "" });
+  return (rows ?? []).map(subjectDto);
 }
 
 export function promoCardDto(p: typeof promoCards.$inferSelect): PromoCardDto {
@@ -149,10 +174,11 @@ type ChapterRow = {
  * The subject page in one prepared statement: the subject `slug` of the pupil's class (visible, active), its chapters (instructor, first lesson, sections, the pupil's totals), the class's other subjects (links only), the
  * tabs and the subject's and the class's promo cards — every sum made by the database, one round trip.
  */
-const subjectPageStatement = preparedFor((db) => {
-  const userId = sql.placeholder("userId");
+const selectSubjectPage = (db: Db, who: SQL) => {
+  const userId = sql`${users}.id`;
   return db
     .select({
+      userId: users.id,
       s: subjects,
       chapters: sql<ChapterRow[]>`(
         select coalesce(json_agg(json_build_object(
@@ -188,17 +214,28 @@ const subjectPageStatement = preparedFor((db) => {
         where pc.visible and (pc.subject_id = ${subjects}.id or (pc.subject_id is null and pc.division_id = ${subjects}.division_id)))`,
     })
     .from(subjects)
-    .where(and(eq(subjects.divisionId, userDivision()), eq(subjects.slug, sql.placeholder("slug")), eq(subjects.visible, true), eq(subjects.active, true)))
-    .limit(1)
-    .prepare("learning_subject_page");
-});
+    .innerJoin(users, eq(users.divisionId, subjects.divisionId))
+    .where(and(who, eq(subjects.slug, sql.placeholder("slug")), eq(subjects.visible, true), eq(subjects.active, true)));
+};
+const subjectPageStatement = preparedFor((db) => selectSubjectPage(db, onePupil()).prepare("learning_subject_page"));
+const subjectPagesStatement = preparedFor((db) => selectSubjectPage(db, somePupils()).prepare("learning_subject_pages"));
+
+type SubjectPageRow = Awaited<ReturnType<ReturnType<typeof subjectPageStatement>["execute"]>>[number];
+
+/** The pages of one subject slug asked for at the same moment by several pupils, read in one statement. */
+const subjectPageLoader = batcherPer((db: Db) =>
+  batchedById(async (ids: number[], slug): Promise<Map<number, SubjectPageRow>> => {
+    const rows = ids.length === 1 ? await subjectPageStatement(db).execute({ userId: ids[0], slug }) : await subjectPagesStatement(db).execute({ ids, slug });
+    return new Map(rows.map((r) => [r.userId, r]));
+  }),
+);
 
 /**
  * `GET /student/subjects/{slug}/chapters`: the page's statement and the viewer (for the promo cards it sees) at once.
  * Another class's subject, or a hidden one, is not found.
  */
 export async function subjectChapters(deps: Pick<Deps, "db" | "now">, userId: number, slug: string): Promise<SubjectChaptersDto> {
-  const [viewer, [page]] = await Promise.all([loadViewer(deps.db, userId, deps.now()), subjectPageStatement(deps.db).execute({ userId, slug })]);
+  const [viewer, page] = await Promise.all([loadViewer(deps.db, userId, deps.now()), subjectPageLoader(deps.db)({ id: userId, shared: slug })]);
   if (!page || viewer.divisionId === null) throw notFound();
   // The subject's totals are its chapters' (every lesson belongs to one chapter).
   const totals = { n: 0, sum: 0, videos: 0 };

@@ -9,6 +9,7 @@ import { forumFeed } from "../../adapters/forum";
 import { alerts, chapters, contents, divisions, instructors, progress, promoCards, subjects, users } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { preparedFor } from "../../db/prepared";
+import { batchedById, batcherPer } from "../../lib/batcher";
 import type { Deps } from "../../lib/deps";
 import { isUnlocked, loadViewer } from "./access";
 import { instructorDto, promoCardsFor } from "./catalog";
@@ -37,8 +38,8 @@ const cardColumns = {
 };
 
 /**
- * The newest lessons of the pupil's class (free ones, or those of the last 30 days): the ten are picked first from the
- * lessons alone (narrow rows to sort), then joined to their chapter, subject, class and instructor (ten rows, not all).
+ * The newest lessons of a class (free ones, or those of the last 30 days): the ten are picked first from the lessons
+ * alone (narrow rows to sort), then joined to their chapter, subject, class and instructor (ten rows, not all).
  */
 function contentCardsStatement(db: Db, kind: "free" | "new") {
   const newest = db
@@ -48,7 +49,7 @@ function contentCardsStatement(db: Db, kind: "free" | "new") {
     .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
     .where(
       and(
-        eq(subjects.divisionId, userDivision()),
+        eq(subjects.divisionId, sql.placeholder("divisionId")),
         eq(subjects.visible, true),
         eq(subjects.active, true),
         kind === "free" ? eq(contents.isFree, true) : gte(contents.createdAt, sql.placeholder("since")),
@@ -72,11 +73,29 @@ function contentCardsStatement(db: Db, kind: "free" | "new") {
 const freeCardsStatement = preparedFor((db) => contentCardsStatement(db, "free"));
 const newCardsStatement = preparedFor((db) => contentCardsStatement(db, "new"));
 
+type CardRow = Awaited<ReturnType<ReturnType<typeof freeCardsStatement>["execute"]>>[number];
+
+/**
+ * The cards are the same for every pupil of a class: those asked for at the same moment are read once per class and
+ * list (`batchedById` by class), at the moment the batch runs.
+ */
+const cardsLoader = batcherPer((deps: Pick<Deps, "db" | "now">) =>
+  batchedById(async (divisionIds: number[], kind): Promise<Map<number, CardRow[]>> => {
+    const now = deps.now();
+    const since = new Date(now.getTime() - NEW_CONTENT_DAYS * 24 * 60 * 60 * 1000);
+    const statement = (kind === "free" ? freeCardsStatement : newCardsStatement)(deps.db);
+    const lists = await Promise.all(
+      divisionIds.map((divisionId) => statement.execute({ divisionId, now: now.toISOString(), since: since.toISOString() })),
+    );
+    return new Map(divisionIds.map((id, i) => [id, lists[i]!]));
+  }),
+);
+
+/** The class's cards of a list: the pupil's class from the viewer (itself read in a batch). */
 async function contentCards(deps: Pick<Deps, "db" | "now">, userId: number, kind: "free" | "new"): Promise<ContentCardDto[]> {
-  const now = deps.now();
-  const since = new Date(now.getTime() - NEW_CONTENT_DAYS * 24 * 60 * 60 * 1000);
-  const statement = (kind === "free" ? freeCardsStatement : newCardsStatement)(deps.db);
-  const rows = await statement.execute({ userId, now: now.toISOString(), since: since.toISOString() });
+  const viewer = await loadViewer(deps.db, userId, deps.now());
+  if (viewer.divisionId === null) return [];
+  const rows = (await cardsLoader(deps)({ id: viewer.divisionId, shared: kind })) ?? [];
   return rows.map(({ c, ch, s, i, d }) => ({
     subject: { id: s.id, slug: s.slug, name: s.name, name_ar: s.nameAr, name_en: s.nameEn, color: s.color },
     chapter: { id: ch.id, slug: ch.slug, name: ch.name, name_ar: ch.nameAr, name_en: ch.nameEn },
