@@ -165,32 +165,28 @@ export const promoCardsFor = (viewer: Viewer, rows: ReadonlyArray<typeof promoCa
 type ChapterRow = {
   c: Pick<typeof chapters.$inferSelect, "id" | "slug" | "name" | "nameAr" | "nameEn" | "type">;
   i: Pick<typeof instructors.$inferSelect, "name" | "lastName" | "description" | "descriptionAr" | "descriptionEn"> | null;
-  /** The pupil's totals of the chapter's lessons and the slug of its first lesson (null without lessons). */
-  totals: LessonTotals & { done: number; videos: number; first: string | null };
+  /** The chapter's lessons, its video lessons and the slug of its first lesson (null without lessons). */
+  lessons: { n: number; videos: number; first: string | null };
   sections: SectionDto[];
 };
 
 /**
- * The subject page in one prepared statement: the subject `slug` of the pupil's class (visible, active), its chapters (instructor, first lesson, sections, the pupil's totals), the class's other subjects (links only), the
- * tabs and the subject's and the class's promo cards — every sum made by the database, one round trip.
+ * The subject page of a class in one prepared statement — what every pupil of the class sees alike: the subject `slug`
+ * (visible, active), its chapters (instructor, sections, lessons counted and the first one in one pass over them), the
+ * class's other subjects (links only), the tabs and the subject's and the class's promo cards.
  */
-const selectSubjectPage = (db: Db, who: SQL) => {
-  const userId = sql`${users}.id`;
-  return db
+const classPageStatement = preparedFor((db) =>
+  db
     .select({
-      userId: users.id,
       s: subjects,
       chapters: sql<ChapterRow[]>`(
         select coalesce(json_agg(json_build_object(
           'c', json_build_object('id', ch.id, 'slug', ch.slug, 'name', ch.name, 'nameAr', ch.name_ar, 'nameEn', ch.name_en, 'type', ch.type),
           'i', case when i.id is null then null else json_build_object('id', i.id, 'name', i.name, 'lastName', i.last_name,
             'description', i.description, 'descriptionAr', i.description_ar, 'descriptionEn', i.description_en) end,
-          'totals', (select json_build_object('n', count(*), 'sum', coalesce(sum(${cappedPct}), 0),
-              'done', count(*) filter (where ${cappedPct} > ${sql.raw(String(COMPLETION_THRESHOLD))}),
-              'videos', count(*) filter (where c.type_id in (${videoTypeList})),
+          'lessons', (select json_build_object('n', count(*), 'videos', count(*) filter (where c.type_id in (${videoTypeList})),
               'first', (array_agg(c.slug order by c.position, c.id))[1])
-            from ${contents} c left join ${progress} p on p.content_id = c.id and p.user_id = ${userId}
-            where c.chapter_id = ch.id),
+            from ${contents} c where c.chapter_id = ch.id),
           'sections', (select coalesce(json_agg(json_build_object('id', cs.id, 'name', cs.name, 'name_ar', cs.name_ar, 'name_en', cs.name_en,
               'position', cs.position, 'tabId', cs.tab_id) order by cs.position, cs.id), '[]'::json)
             from ${chapterSections} cs where cs.chapter_id = ch.id)
@@ -214,44 +210,84 @@ const selectSubjectPage = (db: Db, who: SQL) => {
         where pc.visible and (pc.subject_id = ${subjects}.id or (pc.subject_id is null and pc.division_id = ${subjects}.division_id)))`,
     })
     .from(subjects)
-    .innerJoin(users, eq(users.divisionId, subjects.divisionId))
-    .where(and(who, eq(subjects.slug, sql.placeholder("slug")), eq(subjects.visible, true), eq(subjects.active, true)));
-};
-const subjectPageStatement = preparedFor((db) => selectSubjectPage(db, onePupil()).prepare("learning_subject_page"));
-const subjectPagesStatement = preparedFor((db) => selectSubjectPage(db, somePupils()).prepare("learning_subject_pages"));
+    .where(and(eq(subjects.divisionId, sql.placeholder("divisionId")), eq(subjects.slug, sql.placeholder("slug")), eq(subjects.visible, true), eq(subjects.active, true)))
+    .prepare("learning_class_page"),
+);
 
-type SubjectPageRow = Awaited<ReturnType<ReturnType<typeof subjectPageStatement>["execute"]>>[number];
+type ClassPage = Awaited<ReturnType<ReturnType<typeof classPageStatement>["execute"]>>[number];
 
-/** The pages of one subject slug asked for at the same moment by several pupils, read in one statement. */
-const subjectPageLoader = batcherPer((db: Db) =>
-  batchedById(async (ids: number[], slug): Promise<Map<number, SubjectPageRow>> => {
-    const rows = ids.length === 1 ? await subjectPageStatement(db).execute({ userId: ids[0], slug }) : await subjectPagesStatement(db).execute({ ids, slug });
-    return new Map(rows.map((r) => [r.userId, r]));
+/** The class pages of one slug asked for at the same moment: once per class, whatever the number of its pupils asking. */
+const classPageLoader = batcherPer((db: Db) =>
+  batchedById(async (divisionIds: number[], slug): Promise<Map<number, ClassPage>> => {
+    const pages = await Promise.all(divisionIds.map(async (divisionId) => (await classPageStatement(db).execute({ divisionId, slug }))[0]));
+    return new Map(divisionIds.flatMap((id, i) => (pages[i] ? [[id, pages[i]] as const] : [])));
   }),
 );
 
 /**
- * `GET /student/subjects/{slug}/chapters`: the page's statement and the viewer (for the promo cards it sees) at once.
- * Another class's subject, or a hidden one, is not found.
+ * A pupil's own part of the subject page: per chapter of the subject `slug` of their class, the sum of their capped
+ * percentages and their completed lessons — from their progress rows only (a lesson never opened adds nothing), for
+ * one pupil or several.
+ */
+const selectPupilSums = (db: Db, who: SQL) =>
+  db
+    .select({
+      userId: users.id,
+      chapterId: chapters.id,
+      sum: sql<number>`coalesce(sum(${cappedPct}), 0)`.mapWith(Number),
+      done: sql<number>`count(*) filter (where ${cappedPct} > ${sql.raw(String(COMPLETION_THRESHOLD))})`.mapWith(Number),
+    })
+    .from(users)
+    .innerJoin(subjects, and(eq(subjects.divisionId, users.divisionId), eq(subjects.slug, sql.placeholder("slug"))))
+    .innerJoin(chapters, eq(chapters.subjectId, subjects.id))
+    .innerJoin(contents, eq(contents.chapterId, chapters.id))
+    .innerJoin(sql`${progress} p`, sql`p.content_id = ${contents.id} and p.user_id = ${users.id}`)
+    .where(who)
+    .groupBy(users.id, chapters.id);
+const pupilSumsStatement = preparedFor((db) => selectPupilSums(db, onePupil()).prepare("learning_pupil_chapter_sums"));
+const pupilsSumsStatement = preparedFor((db) => selectPupilSums(db, somePupils()).prepare("learning_pupils_chapter_sums"));
+
+type PupilSums = Map<number, { sum: number; done: number }>;
+
+/** The pupils' sums of one slug asked for at the same moment, in one statement. */
+const pupilSumsLoader = batcherPer((db: Db) =>
+  batchedById(async (ids: number[], slug): Promise<Map<number, PupilSums>> => {
+    const rows = ids.length === 1 ? await pupilSumsStatement(db).execute({ userId: ids[0], slug }) : await pupilsSumsStatement(db).execute({ ids, slug });
+    const out = new Map<number, PupilSums>();
+    for (const r of rows) {
+      let sums = out.get(r.userId);
+      if (!sums) out.set(r.userId, (sums = new Map()));
+      sums.set(r.chapterId, { sum: r.sum, done: r.done });
+    }
+    return out;
+  }),
+);
+
+/**
+ * `GET /student/subjects/{slug}/chapters`: the viewer and the pupil's sums at once, then the class's page — each read
+ * with those of the other requests of the moment. Another class's subject, or a hidden one, is not found.
  */
 export async function subjectChapters(deps: Pick<Deps, "db" | "now">, userId: number, slug: string): Promise<SubjectChaptersDto> {
-  const [viewer, page] = await Promise.all([loadViewer(deps.db, userId, deps.now()), subjectPageLoader(deps.db)({ id: userId, shared: slug })]);
-  if (!page || viewer.divisionId === null) throw notFound();
+  const [viewer, sums] = await Promise.all([loadViewer(deps.db, userId, deps.now()), pupilSumsLoader(deps.db)({ id: userId, shared: slug })]);
+  if (viewer.divisionId === null) throw notFound();
+  const page = await classPageLoader(deps.db)({ id: viewer.divisionId, shared: slug });
+  if (!page) throw notFound();
   // The subject's totals are its chapters' (every lesson belongs to one chapter).
   const totals = { n: 0, sum: 0, videos: 0 };
-  for (const { totals: t } of page.chapters) {
-    totals.n += t.n;
-    totals.sum += t.sum;
-    totals.videos += t.videos;
-  }
-  const entries: ChapterEntryDto[] = page.chapters.map(({ c, i, totals, sections }) => ({
-    chapter: { id: c.id, slug: c.slug, name: c.name, name_ar: c.nameAr, name_en: c.nameEn, type: c.type as ChapterType, chapter_sections: sections },
-    firstLessonSlug: totals.first,
-    instructor: i ? instructorDto(i) : null,
-    nbContent: totals.n,
-    progress: meanProgress(totals),
-    nbCompleted: totals.done,
-  }));
+  const entries: ChapterEntryDto[] = page.chapters.map(({ c, i, lessons, sections }) => {
+    const own = sums?.get(c.id) ?? { sum: 0, done: 0 };
+    totals.n += lessons.n;
+    totals.sum += own.sum;
+    totals.videos += lessons.videos;
+    return {
+      chapter: { id: c.id, slug: c.slug, name: c.name, name_ar: c.nameAr, name_en: c.nameEn, type: c.type as ChapterType, chapter_sections: sections },
+      firstLessonSlug: lessons.first,
+      instructor: i ? instructorDto(i) : null,
+      nbContent: lessons.n,
+      progress: meanProgress({ n: lessons.n, sum: own.sum }),
+      nbCompleted: own.done,
+    };
+  });
   return {
     subject: {
       ...subjectDto({ s: page.s, totals }),
