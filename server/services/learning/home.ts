@@ -166,19 +166,20 @@ export async function activeAlerts(deps: Pick<Deps, "db" | "now">, userId: numbe
 /**
  * `GET /student/latest-recordings`: the latest lessons of the recording chapters of the pupil's class (sessions already
  * held, newest first), with the slugs of the recording viewer, the lock state and the pupil's progress — never media.
+ * The list is the class's (`classRecordingsStatement`, read once per class and length for the requests of a moment);
+ * the pupil's percentages of those lessons are theirs (`pupilPercentages`, read in batches of pupils).
  */
-const latestRecordingsStatement = preparedFor((db) => {
+const classRecordingsStatement = preparedFor((db) => {
   const recordedAt = sql<Date>`coalesce(${contents.eventStart}, ${contents.createdAt})`;
   return db
-    .select({ ...cardColumns, pct: progress.percentage, recordedAt: recordedAt.mapWith(contents.createdAt) })
+    .select({ ...cardColumns, recordedAt: recordedAt.mapWith(contents.createdAt) })
     .from(contents)
     .innerJoin(chapters, eq(chapters.id, contents.chapterId))
     .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
     .leftJoin(instructors, eq(instructors.id, chapters.instructorId))
-    .leftJoin(progress, and(eq(progress.contentId, contents.id), eq(progress.userId, sql.placeholder("userId"))))
     .where(
       and(
-        eq(subjects.divisionId, userDivision()),
+        eq(subjects.divisionId, sql.placeholder("divisionId")),
         eq(subjects.visible, true),
         eq(subjects.active, true),
         eq(chapters.type, "recording"),
@@ -187,17 +188,45 @@ const latestRecordingsStatement = preparedFor((db) => {
     )
     .orderBy(desc(recordedAt), desc(contents.id))
     .limit(sql.placeholder("limit"))
-    .prepare("home_latest_recordings");
+    .prepare("home_class_recordings");
 });
 
+type RecordingRow = Awaited<ReturnType<ReturnType<typeof classRecordingsStatement>["execute"]>>[number];
+
+const recordingsLoader = batcherPer((deps: Pick<Deps, "db" | "now">) =>
+  batchedById(async (divisionIds: number[], limit): Promise<Map<number, RecordingRow[]>> => {
+    const now = deps.now().toISOString();
+    const lists = await Promise.all(divisionIds.map((divisionId) => classRecordingsStatement(deps.db).execute({ divisionId, now, limit: Number(limit) })));
+    return new Map(divisionIds.map((id, i) => [id, lists[i]!]));
+  }),
+);
+
+/** The percentages of some lessons for one pupil or several (their progress rows only). */
+const pupilPercentagesStatement = preparedFor((db) =>
+  db
+    .select({ userId: progress.userId, contentId: progress.contentId, pct: progress.percentage })
+    .from(progress)
+    .where(and(sql`${progress.userId} = any(${sql.placeholder("ids")}::int[])`, sql`${progress.contentId} = any(${sql.placeholder("contents")}::int[])`))
+    .prepare("home_pupil_percentages"),
+);
+
+/** The pupils' percentages of the same lessons (a class's list) asked for at the same moment, in one statement. */
+const percentagesLoader = batcherPer((db: Db) =>
+  batchedById(async (ids: number[], lessons): Promise<Map<number, Map<number, number>>> => {
+    const rows = await pupilPercentagesStatement(db).execute({ ids, contents: lessons ? lessons.split(",").map(Number) : [] });
+    const out = new Map<number, Map<number, number>>(ids.map((id) => [id, new Map()]));
+    for (const r of rows) out.get(r.userId)?.set(r.contentId, r.pct ?? 0);
+    return out;
+  }),
+);
+
 export async function latestRecordings(deps: Pick<Deps, "db" | "now">, userId: number, limit: number): Promise<LatestRecordingDto[]> {
-  const now = deps.now();
-  // The viewer (lock states) and the recordings at once.
-  const [viewer, rows] = await Promise.all([
-    loadViewer(deps.db, userId, now),
-    latestRecordingsStatement(deps.db).execute({ userId, now: now.toISOString(), limit }),
-  ]);
-  return rows.map(({ c, ch, s, i, pct, recordedAt: at }) => ({
+  const viewer = await loadViewer(deps.db, userId, deps.now());
+  if (viewer.divisionId === null) return [];
+  const rows = (await recordingsLoader(deps)({ id: viewer.divisionId, shared: String(limit) })) ?? [];
+  if (!rows.length) return [];
+  const pct = (await percentagesLoader(deps.db)({ id: userId, shared: rows.map((r) => r.c.id).join(",") })) ?? new Map<number, number>();
+  return rows.map(({ c, ch, s, i, recordedAt: at }) => ({
     id: c.id,
     slug: c.slug,
     name: c.name,
@@ -209,7 +238,7 @@ export async function latestRecordings(deps: Pick<Deps, "db" | "now">, userId: n
     recorded_at: at.toISOString(),
     duration: c.durationS,
     locked: !isUnlocked(viewer, s.id, c.isFree),
-    percentage: capPercentage(pct ?? 0),
+    percentage: capPercentage(pct.get(c.id) ?? 0),
   }));
 }
 
