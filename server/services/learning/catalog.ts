@@ -69,44 +69,31 @@ const onePupil = () => eq(users.id, sql.placeholder("userId"));
 const somePupils = () => sql`${users.id} = any(${sql.placeholder("ids")}::int[])`;
 
 /**
- * The visible, active subjects of the pupils' class by position, each with its lessons counted and the pupil's progress
- * summed by the database (not every lesson row brought back to be summed here), for one or several pupils.
+ * The visible, active subjects of a class by position, each with its lessons and video lessons counted — what every
+ * pupil of the class sees alike, read once per class for the requests of a moment.
  */
-const selectSubjects = (db: Db, who: SQL) =>
+const classSubjectsStatement = preparedFor((db) =>
   db
     .select({
-      userId: users.id,
       s: subjects,
-      totals: sql<LessonTotals & { videos: number }>`(
-        select json_build_object('n', count(*), 'sum', coalesce(sum(${cappedPct}), 0),
-          'videos', count(*) filter (where c.type_id in (${videoTypeList})))
+      lessons: sql<{ n: number; videos: number }>`(
+        select json_build_object('n', count(*), 'videos', count(*) filter (where c.type_id in (${videoTypeList})))
         from ${contents} c inner join ${chapters} ch on ch.id = c.chapter_id
-        left join ${progress} p on p.content_id = c.id and p.user_id = ${users}.id
         where ch.subject_id = ${subjects}.id)`,
     })
     .from(subjects)
-    .innerJoin(users, eq(users.divisionId, subjects.divisionId))
-    .where(and(who, eq(subjects.visible, true), eq(subjects.active, true)))
-    .orderBy(asc(subjects.position), asc(subjects.id));
-const subjectsStatement = preparedFor((db) => selectSubjects(db, onePupil()).prepare("learning_subjects"));
-const subjectsOfStatement = preparedFor((db) => selectSubjects(db, somePupils()).prepare("learning_subjects_of"));
+    .where(and(eq(subjects.divisionId, sql.placeholder("divisionId")), eq(subjects.visible, true), eq(subjects.active, true)))
+    .orderBy(asc(subjects.position), asc(subjects.id))
+    .prepare("learning_class_subjects"),
+);
 
-/** Rows of several pupils, grouped by pupil (in their order). */
-function byPupil<R extends { userId: number }>(rows: R[]): Map<number, R[]> {
-  const out = new Map<number, R[]>();
-  for (const r of rows) {
-    const list = out.get(r.userId);
-    if (list) list.push(r);
-    else out.set(r.userId, [r]);
-  }
-  return out;
-}
+type ClassSubject = Awaited<ReturnType<ReturnType<typeof classSubjectsStatement>["execute"]>>[number];
 
-/** The subjects asked for at the same moment, read in one statement (`batchedById`). */
-const subjectsLoader = batcherPer((db: Db) =>
-  batchedById(async (ids: number[]) =>
-    byPupil(ids.length === 1 ? await subjectsStatement(db).execute({ userId: ids[0] }) : await subjectsOfStatement(db).execute({ ids })),
-  ),
+const classSubjectsLoader = batcherPer((db: Db) =>
+  batchedById(async (divisionIds: number[]): Promise<Map<number, ClassSubject[]>> => {
+    const lists = await Promise.all(divisionIds.map((divisionId) => classSubjectsStatement(db).execute({ divisionId })));
+    return new Map(divisionIds.map((id, i) => [id, lists[i]!]));
+  }),
 );
 
 type SubjectWithTotals = { s: SubjectRow; totals: LessonTotals & { videos: number } };
@@ -129,9 +116,15 @@ function subjectDto({ s, totals }: SubjectWithTotals): SubjectDto {
 }
 
 /** `GET /student/subjects`: one statement. */
+/**
+ * `GET /student/subjects`: the viewer and the pupil's sums per subject at once, then the class's subjects — each read
+ * with those of the other requests of the moment.
+ */
 export async function listSubjects(deps: Pick<Deps, "db" | "now">, userId: number): Promise<SubjectDto[]> {
-  const rows = await subjectsLoader(deps.db)({ id: userId, shared: "" });
-  return (rows ?? []).map(subjectDto);
+  const [viewer, sums] = await Promise.all([loadViewer(deps.db, userId, deps.now()), subjectSumsLoader(deps.db)({ id: userId, shared: "" })]);
+  if (viewer.divisionId === null) return [];
+  const rows = (await classSubjectsLoader(deps.db)({ id: viewer.divisionId, shared: "" })) ?? [];
+  return rows.map(({ s, lessons }) => subjectDto({ s, totals: { n: lessons.n, videos: lessons.videos, sum: sums?.get(s.id)?.sum ?? 0 } }));
 }
 
 export function promoCardDto(p: typeof promoCards.$inferSelect): PromoCardDto {
@@ -225,42 +218,60 @@ const classPageLoader = batcherPer((db: Db) =>
 );
 
 /**
- * A pupil's own part of the subject page: per chapter of the subject `slug` of their class, the sum of their capped
+ * A pupil's own sums, per subject of their class or per chapter of the subject `slug`: the sum of their capped
  * percentages and their completed lessons — from their progress rows only (a lesson never opened adds nothing), for
  * one pupil or several.
  */
-const selectPupilSums = (db: Db, who: SQL) =>
+const selectPupilSums = (db: Db, who: SQL, per: "subject" | "chapter") =>
   db
     .select({
       userId: users.id,
-      chapterId: chapters.id,
+      key: per === "subject" ? subjects.id : chapters.id,
       sum: sql<number>`coalesce(sum(${cappedPct}), 0)`.mapWith(Number),
       done: sql<number>`count(*) filter (where ${cappedPct} > ${sql.raw(String(COMPLETION_THRESHOLD))})`.mapWith(Number),
     })
     .from(users)
-    .innerJoin(subjects, and(eq(subjects.divisionId, users.divisionId), eq(subjects.slug, sql.placeholder("slug"))))
+    .innerJoin(
+      subjects,
+      per === "subject"
+        ? and(eq(subjects.divisionId, users.divisionId), eq(subjects.visible, true), eq(subjects.active, true))
+        : and(eq(subjects.divisionId, users.divisionId), eq(subjects.slug, sql.placeholder("slug"))),
+    )
     .innerJoin(chapters, eq(chapters.subjectId, subjects.id))
     .innerJoin(contents, eq(contents.chapterId, chapters.id))
     .innerJoin(sql`${progress} p`, sql`p.content_id = ${contents.id} and p.user_id = ${users.id}`)
     .where(who)
-    .groupBy(users.id, chapters.id);
-const pupilSumsStatement = preparedFor((db) => selectPupilSums(db, onePupil()).prepare("learning_pupil_chapter_sums"));
-const pupilsSumsStatement = preparedFor((db) => selectPupilSums(db, somePupils()).prepare("learning_pupils_chapter_sums"));
+    .groupBy(users.id, per === "subject" ? subjects.id : chapters.id);
+const pupilSubjectSums = preparedFor((db) => selectPupilSums(db, onePupil(), "subject").prepare("learning_pupil_subject_sums"));
+const pupilsSubjectSums = preparedFor((db) => selectPupilSums(db, somePupils(), "subject").prepare("learning_pupils_subject_sums"));
+const pupilChapterSums = preparedFor((db) => selectPupilSums(db, onePupil(), "chapter").prepare("learning_pupil_chapter_sums"));
+const pupilsChapterSums = preparedFor((db) => selectPupilSums(db, somePupils(), "chapter").prepare("learning_pupils_chapter_sums"));
 
+/** A pupil's sums by subject or chapter id. */
 type PupilSums = Map<number, { sum: number; done: number }>;
 
-/** The pupils' sums of one slug asked for at the same moment, in one statement. */
-const pupilSumsLoader = batcherPer((db: Db) =>
-  batchedById(async (ids: number[], slug): Promise<Map<number, PupilSums>> => {
-    const rows = ids.length === 1 ? await pupilSumsStatement(db).execute({ userId: ids[0], slug }) : await pupilsSumsStatement(db).execute({ ids, slug });
-    const out = new Map<number, PupilSums>();
-    for (const r of rows) {
-      let sums = out.get(r.userId);
-      if (!sums) out.set(r.userId, (sums = new Map()));
-      sums.set(r.chapterId, { sum: r.sum, done: r.done });
-    }
-    return out;
-  }),
+function sumsByPupil(rows: Array<{ userId: number; key: number; sum: number; done: number }>): Map<number, PupilSums> {
+  const out = new Map<number, PupilSums>();
+  for (const r of rows) {
+    let sums = out.get(r.userId);
+    if (!sums) out.set(r.userId, (sums = new Map()));
+    sums.set(r.key, { sum: r.sum, done: r.done });
+  }
+  return out;
+}
+
+/** The pupils' sums per subject asked for at the same moment, in one statement. */
+const subjectSumsLoader = batcherPer((db: Db) =>
+  batchedById(async (ids: number[]) =>
+    sumsByPupil(ids.length === 1 ? await pupilSubjectSums(db).execute({ userId: ids[0] }) : await pupilsSubjectSums(db).execute({ ids })),
+  ),
+);
+
+/** The pupils' sums per chapter of one slug asked for at the same moment, in one statement. */
+const chapterSumsLoader = batcherPer((db: Db) =>
+  batchedById(async (ids: number[], slug) =>
+    sumsByPupil(ids.length === 1 ? await pupilChapterSums(db).execute({ userId: ids[0], slug }) : await pupilsChapterSums(db).execute({ ids, slug })),
+  ),
 );
 
 /**
@@ -268,7 +279,7 @@ const pupilSumsLoader = batcherPer((db: Db) =>
  * with those of the other requests of the moment. Another class's subject, or a hidden one, is not found.
  */
 export async function subjectChapters(deps: Pick<Deps, "db" | "now">, userId: number, slug: string): Promise<SubjectChaptersDto> {
-  const [viewer, sums] = await Promise.all([loadViewer(deps.db, userId, deps.now()), pupilSumsLoader(deps.db)({ id: userId, shared: slug })]);
+  const [viewer, sums] = await Promise.all([loadViewer(deps.db, userId, deps.now()), chapterSumsLoader(deps.db)({ id: userId, shared: slug })]);
   if (viewer.divisionId === null) throw notFound();
   const page = await classPageLoader(deps.db)({ id: viewer.divisionId, shared: slug });
   if (!page) throw notFound();
