@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { sign, verify } from "hono/jwt";
 import { sessions, users } from "../db/schema";
 import type { Db } from "../db/client";
-import { preparedFor } from "../db/prepared";
+import { executeByIds, preparedFor } from "../db/prepared";
 import type { Deps } from "./deps";
 import { batcherPer, createBatcher } from "./batcher";
 import { AppError } from "./errors";
@@ -131,13 +131,7 @@ interface LiveSession {
   gate: GateFacts;
 }
 
-/**
- * The live (not revoked) session rows of a list of ids: one prepared statement whatever the number of ids (they are
- * one array parameter, `= any($1)`), so its text is built once. PostgreSQL plans it anew at every execution (its
- * generic plan, made for an array of unknown length, never looks cheaper than a plan for the array at hand), which a
- * batch of many requests shares; a batch of one id — an idle server — goes through `liveSession`, whose generic plan
- * is kept after five executions.
- */
+/** The live (not revoked) session rows of one id or several (`executeByIds`). */
 const selectLive = (db: Db) =>
   db
     .select({
@@ -167,7 +161,7 @@ const liveSession = preparedFor((db) =>
 const sessionLoader = batcherPer((db: Db) =>
   createBatcher<string, LiveSession | null>(async (ids) => {
     const unique = [...new Set(ids)];
-    const rows = unique.length === 1 ? await liveSession(db).execute({ id: unique[0] }) : await liveSessions(db).execute({ ids: unique });
+    const rows = await executeByIds(liveSession(db), liveSessions(db), unique);
     const byId = new Map(rows.map((r) => [r.s.id, r]));
     return ids.map((id) => byId.get(id) ?? null);
   }),

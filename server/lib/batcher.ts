@@ -109,3 +109,17 @@ export function batchedById<K extends string | number, R>(
     return items.map(({ id, shared }) => rows.get(shared)!.get(id));
   }, options);
 }
+
+/**
+ * `batchedById` for a read made one id at a time: the distinct ids of a moment (the classes of the pupils asking, say)
+ * are each read once, side by side.
+ */
+export function batchedEach<K extends string | number, R>(
+  read: (id: K, shared: string) => Promise<R | undefined>,
+  options?: BatcherOptions,
+): Batched<{ id: K; shared: string }, R | undefined> {
+  return batchedById(async (ids: K[], shared) => {
+    const rows = await Promise.all(ids.map((id) => read(id, shared)));
+    return new Map(ids.flatMap((id, i) => (rows[i] === undefined ? [] : [[id, rows[i]] as const])));
+  }, options);
+}

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { GROUP } from "../../../domain/constants";
 import { hasForumAccess, hasGroup, type Affiliation, type Me, type UserType } from "../../../domain/user";
 import type { Db } from "../../db/client";
-import { preparedFor } from "../../db/prepared";
+import { executeByIds, preparedFor } from "../../db/prepared";
 import { batchedById, batcherPer } from "../../lib/batcher";
 import {
   affiliations,
@@ -96,8 +96,8 @@ const selectMe = (db: Db) => {
     .leftJoin(wallets, eq(wallets.ownerId, users.id));
 };
 
-/** One pupil (its generic plan kept after five executions), or several (an array: planned at each execution, once for the batch). */
-const meStatement = preparedFor((db) => selectMe(db).where(eq(users.id, sql.placeholder("userId"))).prepare("auth_me"));
+/** One pupil, or several (`executeByIds`). */
+const meStatement = preparedFor((db) => selectMe(db).where(eq(users.id, sql.placeholder("id"))).prepare("auth_me"));
 const mesStatement = preparedFor((db) => selectMe(db).where(sql`${users.id} = any(${sql.placeholder("ids")}::int[])`).prepare("auth_mes"));
 
 type MeRow = Awaited<ReturnType<ReturnType<typeof meStatement>["execute"]>>[number];
@@ -105,7 +105,7 @@ type MeRow = Awaited<ReturnType<ReturnType<typeof meStatement>["execute"]>>[numb
 /** The rows of `/auth/me` asked for at the same moment, read in one statement (`batchedById`). */
 const meLoader = batcherPer((db: Db) =>
   batchedById(async (ids: number[], day): Promise<Map<number, MeRow>> => {
-    const rows = ids.length === 1 ? await meStatement(db).execute({ userId: ids[0], day }) : await mesStatement(db).execute({ ids, day });
+    const rows = await executeByIds(meStatement(db), mesStatement(db), ids, { day });
     return new Map(rows.map((r) => [r.u.id, r]));
   }),
 );

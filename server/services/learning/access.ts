@@ -9,7 +9,7 @@ import { PgTransaction } from "drizzle-orm/pg-core";
 import { GROUP } from "../../../domain/constants";
 import type { Db, Tx } from "../../db/client";
 import { batchedById, batcherPer } from "../../lib/batcher";
-import { preparedFor } from "../../db/prepared";
+import { executeByIds, preparedFor } from "../../db/prepared";
 import { affiliations, divisions, groupSubjects, users } from "../../db/schema";
 
 export interface Viewer {
@@ -54,10 +54,7 @@ const selectViewers = (db: Db) => {
     .leftJoin(divisions, eq(divisions.id, users.divisionId));
 };
 
-/**
- * Several pupils (an array parameter: planned anew at each execution, a cost the batch shares), or one (its generic
- * plan kept after five executions: an idle server's batches are of one).
- */
+/** Several pupils, or one (`executeByIds`). */
 const viewersStatement = preparedFor((db) => selectViewers(db).where(sql`${users.id} = any(${sql.placeholder("ids")}::int[])`).prepare("learning_viewers"));
 const viewerStatement = preparedFor((db) => selectViewers(db).where(eq(users.id, sql.placeholder("id"))).prepare("learning_viewer"));
 
@@ -79,7 +76,7 @@ function viewerOf(userId: number, u: ViewerRow | undefined): Viewer {
 }
 
 async function readViewers(db: Db | Tx, ids: number[], day: string): Promise<Map<number, ViewerRow>> {
-  const rows = ids.length === 1 ? await viewerStatement(db).execute({ id: ids[0], day }) : await viewersStatement(db).execute({ ids, day });
+  const rows = await executeByIds(viewerStatement(db), viewersStatement(db), ids, { day });
   return new Map(rows.map((r) => [r.userId, r]));
 }
 

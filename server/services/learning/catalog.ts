@@ -14,8 +14,8 @@ import {
 } from "../../../domain/learning";
 import { CONTENT_TYPE } from "../../../domain/learning";
 import type { Db, Tx } from "../../db/client";
-import { preparedFor } from "../../db/prepared";
-import { batchedById, batcherPer } from "../../lib/batcher";
+import { executeByIds, preparedFor } from "../../db/prepared";
+import { batchedById, batchedEach, batcherPer } from "../../lib/batcher";
 import { chapterSections, chapterTabs, chapters, contents, instructors, progress, promoCards, subjects, users } from "../../db/schema";
 import type { Deps } from "../../lib/deps";
 import { notFound } from "../../lib/errors";
@@ -25,7 +25,10 @@ const VIDEO_TYPES: readonly number[] = [CONTENT_TYPE.youtube.id, CONTENT_TYPE.pr
 
 type SubjectRow = typeof subjects.$inferSelect;
 
-export function instructorDto(i: Pick<typeof instructors.$inferSelect, "name" | "lastName" | "description" | "descriptionAr" | "descriptionEn">): InstructorDto {
+/** What an instructor's card shows. */
+type InstructorFields = Pick<typeof instructors.$inferSelect, "name" | "lastName" | "description" | "descriptionAr" | "descriptionEn">;
+
+export function instructorDto(i: InstructorFields): InstructorDto {
   return { name: i.name, last_name: i.lastName, description: i.description, description_ar: i.descriptionAr, description_en: i.descriptionEn };
 }
 
@@ -61,11 +64,8 @@ interface LessonTotals {
 /** The mean of the lesson percentages (domain `aggregateProgress`), from the totals SQL computed. */
 const meanProgress = ({ n, sum }: LessonTotals) => (n ? capPercentage(Math.round((sum / n) * 10) / 10) : 0);
 
-/**
- * Which pupils a statement is for: one (`userId`: its generic plan is kept after five executions) or several (`ids`,
- * an array: planned at each execution, once for the batch of requests it serves).
- */
-const onePupil = () => eq(users.id, sql.placeholder("userId"));
+/** Which pupils a statement is for: one or several (`executeByIds`). */
+const onePupil = () => eq(users.id, sql.placeholder("id"));
 const somePupils = () => sql`${users.id} = any(${sql.placeholder("ids")}::int[])`;
 
 /**
@@ -89,12 +89,7 @@ const classSubjectsStatement = preparedFor((db) =>
 
 type ClassSubject = Awaited<ReturnType<ReturnType<typeof classSubjectsStatement>["execute"]>>[number];
 
-const classSubjectsLoader = batcherPer((db: Db) =>
-  batchedById(async (divisionIds: number[]): Promise<Map<number, ClassSubject[]>> => {
-    const lists = await Promise.all(divisionIds.map((divisionId) => classSubjectsStatement(db).execute({ divisionId })));
-    return new Map(divisionIds.map((id, i) => [id, lists[i]!]));
-  }),
-);
+const classSubjectsLoader = batcherPer((db: Db) => batchedEach((divisionId: number): Promise<ClassSubject[]> => classSubjectsStatement(db).execute({ divisionId })));
 
 type SubjectWithTotals = { s: SubjectRow; totals: LessonTotals & { videos: number } };
 
@@ -157,7 +152,7 @@ export const promoCardsFor = (viewer: Viewer, rows: ReadonlyArray<typeof promoCa
 
 type ChapterRow = {
   c: Pick<typeof chapters.$inferSelect, "id" | "slug" | "name" | "nameAr" | "nameEn" | "type">;
-  i: Pick<typeof instructors.$inferSelect, "name" | "lastName" | "description" | "descriptionAr" | "descriptionEn"> | null;
+  i: InstructorFields | null;
   /** The chapter's lessons, its video lessons and the slug of its first lesson (null without lessons). */
   lessons: { n: number; videos: number; first: string | null };
   sections: SectionDto[];
@@ -211,10 +206,7 @@ type ClassPage = Awaited<ReturnType<ReturnType<typeof classPageStatement>["execu
 
 /** The class pages of one slug asked for at the same moment: once per class, whatever the number of its pupils asking. */
 const classPageLoader = batcherPer((db: Db) =>
-  batchedById(async (divisionIds: number[], slug): Promise<Map<number, ClassPage>> => {
-    const pages = await Promise.all(divisionIds.map(async (divisionId) => (await classPageStatement(db).execute({ divisionId, slug }))[0]));
-    return new Map(divisionIds.flatMap((id, i) => (pages[i] ? [[id, pages[i]] as const] : [])));
-  }),
+  batchedEach(async (divisionId: number, slug): Promise<ClassPage | undefined> => (await classPageStatement(db).execute({ divisionId, slug }))[0]),
 );
 
 /**
@@ -263,14 +255,14 @@ function sumsByPupil(rows: Array<{ userId: number; key: number; sum: number; don
 /** The pupils' sums per subject asked for at the same moment, in one statement. */
 const subjectSumsLoader = batcherPer((db: Db) =>
   batchedById(async (ids: number[]) =>
-    sumsByPupil(ids.length === 1 ? await pupilSubjectSums(db).execute({ userId: ids[0] }) : await pupilsSubjectSums(db).execute({ ids })),
+    sumsByPupil(await executeByIds(pupilSubjectSums(db), pupilsSubjectSums(db), ids)),
   ),
 );
 
 /** The pupils' sums per chapter of one slug asked for at the same moment, in one statement. */
 const chapterSumsLoader = batcherPer((db: Db) =>
   batchedById(async (ids: number[], slug) =>
-    sumsByPupil(ids.length === 1 ? await pupilChapterSums(db).execute({ userId: ids[0], slug }) : await pupilsChapterSums(db).execute({ ids, slug })),
+    sumsByPupil(await executeByIds(pupilChapterSums(db), pupilsChapterSums(db), ids, { slug })),
   ),
 );
 

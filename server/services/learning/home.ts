@@ -9,7 +9,7 @@ import { forumFeed } from "../../adapters/forum";
 import { alerts, chapters, contents, divisions, instructors, progress, promoCards, subjects, users } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { preparedFor } from "../../db/prepared";
-import { batchedById, batcherPer } from "../../lib/batcher";
+import { batchedById, batchedEach, batcherPer } from "../../lib/batcher";
 import type { Deps } from "../../lib/deps";
 import { isUnlocked, loadViewer } from "./access";
 import { instructorDto, promoCardsFor } from "./catalog";
@@ -80,14 +80,10 @@ type CardRow = Awaited<ReturnType<ReturnType<typeof freeCardsStatement>["execute
  * list (`batchedById` by class), at the moment the batch runs.
  */
 const cardsLoader = batcherPer((deps: Pick<Deps, "db" | "now">) =>
-  batchedById(async (divisionIds: number[], kind): Promise<Map<number, CardRow[]>> => {
+  batchedEach((divisionId: number, kind): Promise<CardRow[]> => {
     const now = deps.now();
     const since = new Date(now.getTime() - NEW_CONTENT_DAYS * 24 * 60 * 60 * 1000);
-    const statement = (kind === "free" ? freeCardsStatement : newCardsStatement)(deps.db);
-    const lists = await Promise.all(
-      divisionIds.map((divisionId) => statement.execute({ divisionId, now: now.toISOString(), since: since.toISOString() })),
-    );
-    return new Map(divisionIds.map((id, i) => [id, lists[i]!]));
+    return (kind === "free" ? freeCardsStatement : newCardsStatement)(deps.db).execute({ divisionId, now: now.toISOString(), since: since.toISOString() });
   }),
 );
 
@@ -194,11 +190,10 @@ const classRecordingsStatement = preparedFor((db) => {
 type RecordingRow = Awaited<ReturnType<ReturnType<typeof classRecordingsStatement>["execute"]>>[number];
 
 const recordingsLoader = batcherPer((deps: Pick<Deps, "db" | "now">) =>
-  batchedById(async (divisionIds: number[], limit): Promise<Map<number, RecordingRow[]>> => {
-    const now = deps.now().toISOString();
-    const lists = await Promise.all(divisionIds.map((divisionId) => classRecordingsStatement(deps.db).execute({ divisionId, now, limit: Number(limit) })));
-    return new Map(divisionIds.map((id, i) => [id, lists[i]!]));
-  }),
+  batchedEach(
+    (divisionId: number, limit): Promise<RecordingRow[]> =>
+      classRecordingsStatement(deps.db).execute({ divisionId, now: deps.now().toISOString(), limit: Number(limit) }),
+  ),
 );
 
 /** The percentages of some lessons for one pupil or several (their progress rows only). */

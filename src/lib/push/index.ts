@@ -6,28 +6,10 @@
  * stand-in of a build without Firebase settings, its user and its language); logout forgets it on the server and on
  * the device. A change of language registers it again (`./language.ts`, from `activateLocale`).
  */
-import type { Locale } from "@domain/constants";
 import { api } from "../api";
-import { PUSH_TOKEN_KEY } from "./key";
+import { PUSH_TOKEN_KEY, storedPushToken } from "./key";
 
-export { PUSH_TOKEN_KEY };
-
-export interface StoredPushToken {
-  token: string;
-  kind: "fcm" | "local";
-  userId: number;
-  /** The language the token was registered with (its pushes are written in it); absent on tokens of older builds. */
-  language?: Locale;
-}
-
-export function storedPushToken(): StoredPushToken | null {
-  try {
-    const raw = localStorage.getItem(PUSH_TOKEN_KEY);
-    return raw ? (JSON.parse(raw) as StoredPushToken) : null;
-  } catch {
-    return null;
-  }
-}
+export { PUSH_TOKEN_KEY, storedPushToken, type StoredPushToken } from "./key";
 
 /**
  * Logout (shared tablet): the server forgets this device's token while the session still works, Firebase deletes its
