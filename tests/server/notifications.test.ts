@@ -29,8 +29,21 @@ const rowsOf = async (userId: number) =>
   h.deps.db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id);
 
 /** The FCM requests the dev outbox holds for a device token, oldest first. */
+/**
+ * The pushes written to the dev outbox for a device, once its due deliveries are out: sent here, or by the server's own
+ * dispatcher (kicked by `notify`), which may hold one under its lease while this call runs — so wait (3 s at most)
+ * until none is pending.
+ */
 async function pushesTo(deviceToken: string) {
-  await deliverPendingPushes(h.deps);
+  const deadline = Date.now() + 3_000;
+  for (;;) {
+    await deliverPendingPushes(h.deps);
+    const pending = await h.deps.db.execute(sql`
+      select 1 from push_deliveries d join push_tokens t on t.id = d.token_id
+       where t.token = ${deviceToken} and d.status = 'pending' limit 1`);
+    if (!(pending as unknown as { rows: unknown[] }).rows.length || Date.now() > deadline) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
   const out = await h.outbox();
   return out
     .filter((m) => (m as { channel: string }).channel === "push" && m.to === deviceToken)
