@@ -144,10 +144,10 @@ export const affiliations = pgTable(
     startDate: date("start_date", { mode: "string" }).notNull(),
     endDate: date("end_date", { mode: "string" }).notNull(),
     amountPaid: bigint("amount_paid", { mode: "number" }).notNull().default(0),
-    offerDivisionId: integer("offer_division_id"),
+    offerDivisionId: integer("offer_division_id").references(() => offerDivisions.id),
     /** Null: every subject the offer's group unlocks; otherwise only these subjects. */
     subjectIds: integer("subject_ids").array(),
-    chapterId: integer("chapter_id"),
+    chapterId: integer("chapter_id").references(() => chapters.id),
     movementId: uuid("movement_id"),
     createdAt: ts("created_at").notNull().defaultNow(),
     /** Refunded by an operator: the price was paid back once and the access ended. */
@@ -161,7 +161,15 @@ export const affiliations = pgTable(
     /** When the pupil was told the next instalment is due. */
     dueNotifiedAt: ts("due_notified_at"),
   },
-  (t) => [index("affiliations_user_idx").on(t.userId)],
+  (t) => [
+    index("affiliations_user_idx").on(t.userId),
+    index("affiliations_plan_idx").on(t.userId, t.offerId).where(sql`${t.sliceIndex} IS NOT NULL`),
+    check("affiliations_amount_non_negative", sql`${t.amountPaid} >= 0`),
+    check(
+      "affiliations_plan_ck",
+      sql`(${t.sliceIndex} IS NULL AND ${t.sliceCount} IS NULL AND ${t.planTotal} IS NULL AND ${t.planStart} IS NULL) OR (${t.sliceIndex} >= 0 AND ${t.sliceCount} >= 1 AND ${t.planTotal} >= 0 AND ${t.planStart} IS NOT NULL)`,
+    ),
+  ],
 );
 
 export const sessions = pgTable(
@@ -260,30 +268,40 @@ export const ledgerEntries = pgTable(
     adminId: integer("admin_id"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  (t) => [index("ledger_wallet_idx").on(t.walletId), index("ledger_movement_idx").on(t.movementId), index("ledger_ref_idx").on(t.refType, t.refId)],
+  (t) => [
+    index("ledger_wallet_idx").on(t.walletId), index("ledger_movement_idx").on(t.movementId), index("ledger_ref_idx").on(t.refType, t.refId),
+    check("ledger_entries_amount_non_zero", sql`${t.amount} <> 0`),
+  ],
 );
 
 // ───────────────────────── offers and purchases ─────────────────────────
-export const offers = pgTable("offers", {
-  id: integer("id").primaryKey(),
-  groupId: integer("group_id").notNull().references(() => offerGroups.id),
-  name: text("name").notNull(),
-  nameAr: text("name_ar"),
-  nameEn: text("name_en"),
-  type: text("type").$type<"primary" | "pack">().notNull(),
-  color: text("color").notNull(),
-  description: text("description").notNull().default(""),
-  descriptionAr: text("description_ar"),
-  descriptionEn: text("description_en"),
-  position: integer("position").notNull(),
-  disabled: boolean("disabled").notNull().default(false),
-  isFree: boolean("is_free").notNull().default(false),
-  /** The pupil picks subjects (prices per subject in `offer_subject_details`). */
-  perSubject: boolean("per_subject").notNull().default(false),
-  /** False for offer 102: one period, no switch. */
-  periodSwitch: boolean("period_switch").notNull().default(true),
-  slices: integer("slices").notNull().default(1),
-});
+export const offers = pgTable(
+  "offers",
+  {
+    id: integer("id").primaryKey(),
+    groupId: integer("group_id").notNull().references(() => offerGroups.id),
+    name: text("name").notNull(),
+    nameAr: text("name_ar"),
+    nameEn: text("name_en"),
+    type: text("type").$type<"primary" | "pack">().notNull(),
+    color: text("color").notNull(),
+    description: text("description").notNull().default(""),
+    descriptionAr: text("description_ar"),
+    descriptionEn: text("description_en"),
+    position: integer("position").notNull(),
+    disabled: boolean("disabled").notNull().default(false),
+    isFree: boolean("is_free").notNull().default(false),
+    /** The pupil picks subjects (prices per subject in `offer_subject_details`). */
+    perSubject: boolean("per_subject").notNull().default(false),
+    /** False for offer 102: one period, no switch. */
+    periodSwitch: boolean("period_switch").notNull().default(true),
+    slices: integer("slices").notNull().default(1),
+  },
+  (t) => [
+    check("offers_type_check", sql`${t.type} in ('primary', 'pack')`),
+    check("offers_slices_check", sql`${t.slices} >= 1 AND ${t.slices} <= 12`),
+  ],
+);
 
 /** An offer as sold to one class (`offerDivisionDetail` of the checkout), with the class discount of SPEC §3. */
 export const offerDivisions = pgTable(
@@ -296,7 +314,11 @@ export const offerDivisions = pgTable(
     discountAmount: integer("discount_amount"),
     onBasePrice: boolean("on_base_price").notNull().default(false),
   },
-  (t) => [uniqueIndex("offer_divisions_offer_division_uq").on(t.offerId, t.divisionId), index("offer_divisions_division_idx").on(t.divisionId)],
+  (t) => [
+    uniqueIndex("offer_divisions_offer_division_uq").on(t.offerId, t.divisionId), index("offer_divisions_division_idx").on(t.divisionId),
+    check("offer_divisions_discount_type_check", sql`${t.discountType} in ('percentage', 'fixed')`),
+    check("offer_divisions_discount_amount_check", sql`${t.discountAmount} >= 0`),
+  ],
 );
 
 export const OFFER_PERIODS = ["day", "week", "month", "year", "free"] as const;
@@ -309,7 +331,11 @@ export const offerPrices = pgTable(
     period: text("period").$type<OfferPeriod>().notNull(),
     price: millimes("price").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.offerDivisionId, t.period] })],
+  (t) => [
+    primaryKey({ columns: [t.offerDivisionId, t.period] }),
+    check("offer_prices_period_check", sql`${t.period} in ('day', 'week', 'month', 'year', 'free')`),
+    check("offer_prices_price_check", sql`${t.price} >= 0`),
+  ],
 );
 
 export const offerSubjectDetails = pgTable(
@@ -321,7 +347,10 @@ export const offerSubjectDetails = pgTable(
     price: millimes("price").notNull(),
     description: text("description").notNull().default(""),
   },
-  (t) => [uniqueIndex("offer_subject_details_uq").on(t.offerDivisionId, t.subjectId)],
+  (t) => [
+    uniqueIndex("offer_subject_details_uq").on(t.offerDivisionId, t.subjectId),
+    check("offer_subject_details_price_check", sql`${t.price} >= 0`),
+  ],
 );
 
 export const discountCodeUses = pgTable(
@@ -335,7 +364,11 @@ export const discountCodeUses = pgTable(
     ownerProfit: millimes("owner_profit").notNull().default(0),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("discount_code_uses_code_user_uq").on(t.codeId, t.userId)],
+  (t) => [
+    uniqueIndex("discount_code_uses_code_user_uq").on(t.codeId, t.userId),
+    check("discount_code_uses_discount_check", sql`${t.discount} >= 0`),
+    check("discount_code_uses_owner_profit_check", sql`${t.ownerProfit} >= 0`),
+  ],
 );
 
 /** The discount code a pupil has added before paying: one at a time (unique per user). */
@@ -352,12 +385,18 @@ export const appliedDiscountCodes = pgTable(
 );
 
 /** Influencers' revenue paid out. */
-export const benefitPayments = pgTable("benefit_payments", {
-  id: serial("id").primaryKey(),
-  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-  amount: millimes("amount").notNull(),
-  payedAt: ts("payed_at").notNull().defaultNow(),
-});
+export const benefitPayments = pgTable(
+  "benefit_payments",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    amount: millimes("amount").notNull(),
+    payedAt: ts("payed_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("benefit_payments_amount_check", sql`${t.amount} > 0`),
+  ],
+);
 
 // ───────────────────────── top-ups, transfers, operator ─────────────────────────
 export const PAYMENT_METHODS = ["bank", "d17", "online", "operator"] as const;
@@ -380,18 +419,31 @@ export const topupCodes = pgTable(
     decidedBy: text("decided_by"),
     movementId: uuid("movement_id"),
   },
-  (t) => [index("topup_codes_user_idx").on(t.userId, t.id)],
+  (t) => [
+    index("topup_codes_user_idx").on(t.userId, t.id),
+    check("topup_codes_payment_method_check", sql`${t.paymentMethod} in ('bank', 'd17', 'online', 'operator')`),
+    check("topup_codes_amount_check", sql`${t.amount} > 0`),
+    check("topup_codes_status_check", sql`${t.status} in ('pending', 'approved', 'rejected', 'failed')`),
+  ],
 );
 
 /** The local payment sandbox's own record of the orders registered with it (server/adapters/payments/sandbox.ts). */
-export const paymentSandboxOrders = pgTable("payment_sandbox_orders", {
-  orderId: text("order_id").primaryKey(),
-  provider: text("provider").$type<"card" | "d17">().notNull(),
-  amount: millimes("amount").notNull(),
-  status: text("status").$type<"created" | "paid" | "failed">().notNull().default("created"),
-  createdAt: ts("created_at").notNull().defaultNow(),
-  decidedAt: ts("decided_at"),
-});
+export const paymentSandboxOrders = pgTable(
+  "payment_sandbox_orders",
+  {
+    orderId: text("order_id").primaryKey(),
+    provider: text("provider").$type<"card" | "d17">().notNull(),
+    amount: millimes("amount").notNull(),
+    status: text("status").$type<"created" | "paid" | "failed">().notNull().default("created"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    decidedAt: ts("decided_at"),
+  },
+  (t) => [
+    check("payment_sandbox_orders_provider_check", sql`${t.provider} in ('card', 'd17')`),
+    check("payment_sandbox_orders_amount_check", sql`${t.amount} > 0`),
+    check("payment_sandbox_orders_status_check", sql`${t.status} in ('created', 'paid', 'failed')`),
+  ],
+);
 
 export const transfers = pgTable(
   "transfers",
@@ -406,47 +458,69 @@ export const transfers = pgTable(
     updatedAt: ts("updated_at").notNull().defaultNow(),
     movementId: uuid("movement_id"),
   },
-  (t) => [index("transfers_from_idx").on(t.fromUserId, t.id), index("transfers_to_idx").on(t.toUserId, t.id)],
+  (t) => [
+    index("transfers_from_idx").on(t.fromUserId, t.id), index("transfers_to_idx").on(t.toUserId, t.id),
+    check("transfers_amount_check", sql`${t.amount} > 0`),
+    check("transfers_status_check", sql`${t.status} in ('pending', 'confirmed', 'cancelled')`),
+    check("transfers_not_to_self", sql`${t.fromUserId} <> ${t.toUserId}`),
+  ],
 );
 
-export const operatorSubscriptions = pgTable("operator_subscriptions", {
-  id: serial("id").primaryKey(),
-  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-  phone: text("phone").notNull(),
-  divisionId: integer("division_id").notNull().references(() => divisions.id),
-  recurrence: integer("recurrence").$type<1 | 7>().notNull(),
-  price: millimes("price").notNull(),
-  status: text("status").$type<"pending" | "active" | "failed" | "cancelled">().notNull().default("pending"),
-  orderId: text("order_id").notNull().unique(),
-  createdAt: ts("created_at").notNull().defaultNow(),
-  activatedAt: ts("activated_at"),
-  renewsAt: ts("renews_at"),
-  cancelledAt: ts("cancelled_at"),
-  /** The pupil's account was created by this subscription's activation (a visitor's phone). */
-  accountCreated: boolean("account_created").notNull().default(false),
-});
+export const operatorSubscriptions = pgTable(
+  "operator_subscriptions",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    phone: text("phone").notNull(),
+    divisionId: integer("division_id").notNull().references(() => divisions.id),
+    recurrence: integer("recurrence").$type<1 | 7>().notNull(),
+    price: millimes("price").notNull(),
+    status: text("status").$type<"pending" | "active" | "failed" | "cancelled">().notNull().default("pending"),
+    orderId: text("order_id").notNull().unique(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    activatedAt: ts("activated_at"),
+    renewsAt: ts("renews_at"),
+    cancelledAt: ts("cancelled_at"),
+    /** The pupil's account was created by this subscription's activation (a visitor's phone). */
+    accountCreated: boolean("account_created").notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex("operator_subscriptions_live_phone_uq").on(t.phone).where(sql`${t.status} IN ('pending', 'active')`),
+    check("operator_subscriptions_recurrence_check", sql`${t.recurrence} in (1, 7)`),
+    check("operator_subscriptions_price_check", sql`${t.price} > 0`),
+    check("operator_subscriptions_status_check", sql`${t.status} in ('pending', 'active', 'failed', 'cancelled')`),
+  ],
+);
 
 // ───────────────────────── relations used by /auth/me ─────────────────────────
 /** Discount codes: platform coupons, influencers' codes (revenue to the owner), referral codes `CP-…`. */
-export const discountCodes = pgTable("discount_codes", {
-  id: serial("id").primaryKey(),
-  /** The owner (influencer or referrer); null for a platform coupon. */
-  userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
-  code: text("code").notNull().unique(),
-  kind: text("kind").$type<"coupon" | "influencer" | "referral">().notNull().default("influencer"),
-  /** `percentage` (amount in percent) or `fixed` / `points` (amount in millimes). */
-  type: text("type").notNull().default("percentage"),
-  amount: integer("amount").notNull(),
-  active: boolean("active").notNull().default(true),
-  createdAt: ts("created_at").notNull().defaultNow(),
-  expiredAt: ts("expired_at"),
-  maxUses: integer("max_uses"),
-  divisionIds: integer("division_ids").array(),
-  offerIds: integer("offer_ids").array(),
-  periods: text("periods").array(),
-  /** The owner's share of the price paid, in percent (influencer revenue, referral reward). */
-  ownerSharePercent: integer("owner_share_percent").notNull().default(0),
-});
+export const discountCodes = pgTable(
+  "discount_codes",
+  {
+    id: serial("id").primaryKey(),
+    /** The owner (influencer or referrer); null for a platform coupon. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    code: text("code").notNull().unique(),
+    kind: text("kind").$type<"coupon" | "influencer" | "referral">().notNull().default("influencer"),
+    /** `percentage` (amount in percent) or `fixed` / `points` (amount in millimes). */
+    type: text("type").notNull().default("percentage"),
+    amount: integer("amount").notNull(),
+    active: boolean("active").notNull().default(true),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    expiredAt: ts("expired_at"),
+    maxUses: integer("max_uses"),
+    divisionIds: integer("division_ids").array(),
+    offerIds: integer("offer_ids").array(),
+    periods: text("periods").array(),
+    /** The owner's share of the price paid, in percent (influencer revenue, referral reward). */
+    ownerSharePercent: integer("owner_share_percent").notNull().default(0),
+  },
+  (t) => [
+    check("discount_codes_kind_check", sql`${t.kind} in ('coupon', 'influencer', 'referral')`),
+    check("discount_codes_max_uses_check", sql`${t.maxUses} > 0`),
+    check("discount_codes_owner_share_percent_check", sql`${t.ownerSharePercent} >= 0 AND ${t.ownerSharePercent} <= 100`),
+  ],
+);
 
 export const parentRequests = pgTable(
   "parent_requests",
@@ -457,7 +531,11 @@ export const parentRequests = pgTable(
     approved: boolean("approved"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  (t) => [index("parent_requests_child_idx").on(t.childUserId)],
+  (t) => [
+    index("parent_requests_child_idx").on(t.childUserId),
+    index("parent_requests_parent_idx").on(t.parentUserId),
+    uniqueIndex("parent_requests_pending_uq").on(t.parentUserId, t.childUserId).where(sql`${t.approved} IS NULL`),
+  ],
 );
 
 export const idempotencyKeys = pgTable(
@@ -871,23 +949,29 @@ export const popupHides = pgTable(
 
 // ───────────────────────── account: parents, history, video reports, assistance (issue 12) ─────────────────────────
 /** The help videos of /assistance (`GET /video-links`), grouped by topic, in three languages; local media, signed per viewer. */
-export const helpVideos = pgTable("help_videos", {
-  id: serial("id").primaryKey(),
-  topic: text("topic").notNull(),
-  topicEn: text("topic_en").notNull(),
-  topicAr: text("topic_ar").notNull(),
-  title: text("title").notNull(),
-  titleEn: text("title_en").notNull(),
-  titleAr: text("title_ar").notNull(),
-  description: text("description").notNull().default(""),
-  descriptionEn: text("description_en").notNull().default(""),
-  descriptionAr: text("description_ar").notNull().default(""),
-  url: text("url").notNull(),
-  poster: text("poster"),
-  duration: integer("duration").notNull().default(0),
-  position: integer("position").notNull().default(0),
-  visible: boolean("visible").notNull().default(true),
-});
+export const helpVideos = pgTable(
+  "help_videos",
+  {
+    id: serial("id").primaryKey(),
+    topic: text("topic").notNull(),
+    topicEn: text("topic_en").notNull(),
+    topicAr: text("topic_ar").notNull(),
+    title: text("title").notNull(),
+    titleEn: text("title_en").notNull(),
+    titleAr: text("title_ar").notNull(),
+    description: text("description").notNull().default(""),
+    descriptionEn: text("description_en").notNull().default(""),
+    descriptionAr: text("description_ar").notNull().default(""),
+    url: text("url").notNull(),
+    poster: text("poster"),
+    duration: integer("duration").notNull().default(0),
+    position: integer("position").notNull().default(0),
+    visible: boolean("visible").notNull().default(true),
+  },
+  (t) => [
+    index("help_videos_position_idx").on(t.position),
+  ],
+);
 
 // ───────────────────────── live sessions, reviews and attendance (issue 10) ─────────────────────────
 /** A live session of a class: a subject's teacher live; `chapter_id` links it to a module bought on its own ("Acheter"). */
@@ -915,7 +999,10 @@ export const liveEvents = pgTable(
     demo: boolean("demo").notNull().default(false),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  (t) => [index("live_events_division_start_idx").on(t.divisionId, t.startAt), index("live_events_subject_idx").on(t.subjectId)],
+  (t) => [
+    index("live_events_division_start_idx").on(t.divisionId, t.startAt), index("live_events_subject_idx").on(t.subjectId),
+    check("live_events_span_check", sql`${t.endAt} > ${t.startAt}`),
+  ],
 );
 
 /** A pupil registered to a live session (`POST /events/join-user`) and the seconds they spent in its room. */
@@ -933,14 +1020,20 @@ export const liveEventAttendees = pgTable(
 );
 
 /** The reviews service: one answer per attendance, a rating 1–5 with an optional comment, or null (declined). */
-export const liveEventReviews = pgTable("live_event_reviews", {
-  attendeeId: integer("attendee_id")
-    .primaryKey()
-    .references(() => liveEventAttendees.id, { onDelete: "cascade" }),
-  rating: integer("rating"),
-  comment: text("comment"),
-  createdAt: ts("created_at").notNull().defaultNow(),
-});
+export const liveEventReviews = pgTable(
+  "live_event_reviews",
+  {
+    attendeeId: integer("attendee_id")
+      .primaryKey()
+      .references(() => liveEventAttendees.id, { onDelete: "cascade" }),
+    rating: integer("rating"),
+    comment: text("comment"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("live_event_reviews_rating_check", sql`${t.rating} IS NULL OR (${t.rating} >= 1 AND ${t.rating} <= 5)`),
+  ],
+);
 
 // ───────────────────────── profile, report cards, class change (issue 12) ─────────────────────────
 /** A pupil's report card (SPEC §3 "Marksheet"): the file lives under DATA_DIR/uploads/marksheets, named by `fileKey`. */
@@ -960,7 +1053,11 @@ export const marksheets = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
     decidedAt: ts("decided_at"),
   },
-  (t) => [index("marksheets_user_idx").on(t.userId, t.id)],
+  (t) => [
+    index("marksheets_user_idx").on(t.userId, t.id),
+    check("marksheets_trimester_check", sql`${t.trimester} >= 1 AND ${t.trimester} <= 3`),
+    check("marksheets_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  ],
 );
 
 /** A class-change request (SPEC §3 "Division-change request"); at most one pending per pupil. */
@@ -977,7 +1074,11 @@ export const divisionChangeRequests = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
     decidedAt: ts("decided_at"),
   },
-  (t) => [index("division_change_requests_user_idx").on(t.userId, t.id)],
+  (t) => [
+    index("division_change_requests_user_idx").on(t.userId, t.id),
+    uniqueIndex("division_change_requests_pending_uq").on(t.userId).where(sql`${t.status} = 'pending'`),
+    check("division_change_requests_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  ],
 );
 
 /** A new e-mail or phone of the profile waiting for its code (`POST /user/confirm-code`). */
@@ -989,35 +1090,54 @@ export const contactChanges = pgTable(
     value: text("value").notNull(),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: "contact_changes_pk", columns: [t.userId, t.kind] })],
+  (t) => [
+    primaryKey({ name: "contact_changes_pk", columns: [t.userId, t.kind] }),
+    check("contact_changes_kind_check", sql`${t.kind} in ('email', 'phone')`),
+  ],
 );
 
 // ───────────────────────── exams (issue 10) ─────────────────────────
 /** An exam of a subject (bac blanc or devoir): open from `appearance_date` to `due_date`; `duration` 0 = 60 minutes. */
-export const exams = pgTable("exams", {
-  id: serial("id").primaryKey(),
-  subjectId: integer("subject_id").notNull().references(() => subjects.id, { onDelete: "cascade" }),
-  instructorId: integer("instructor_id").references(() => instructors.id),
-  name: text("name").notNull(),
-  nameAr: text("name_ar"),
-  nameEn: text("name_en"),
-  kind: text("kind").$type<"bac_blanc" | "devoir">().notNull(),
-  appearanceDate: ts("appearance_date").notNull(),
-  dueDate: ts("due_date").notNull(),
-  duration: integer("duration").notNull().default(0),
-  disabled: boolean("disabled").notNull().default(false),
-});
+export const exams = pgTable(
+  "exams",
+  {
+    id: serial("id").primaryKey(),
+    subjectId: integer("subject_id").notNull().references(() => subjects.id, { onDelete: "cascade" }),
+    instructorId: integer("instructor_id").references(() => instructors.id),
+    name: text("name").notNull(),
+    nameAr: text("name_ar"),
+    nameEn: text("name_en"),
+    kind: text("kind").$type<"bac_blanc" | "devoir">().notNull(),
+    appearanceDate: ts("appearance_date").notNull(),
+    dueDate: ts("due_date").notNull(),
+    duration: integer("duration").notNull().default(0),
+    disabled: boolean("disabled").notNull().default(false),
+  },
+  (t) => [
+    index("exams_subject_idx").on(t.subjectId, t.dueDate),
+    check("exams_kind_check", sql`${t.kind} in ('bac_blanc', 'devoir')`),
+    check("exams_duration_check", sql`${t.duration} >= 0 AND ${t.duration} <= 1440`),
+    check("exams_dates_check", sql`${t.dueDate} > ${t.appearanceDate}`),
+  ],
+);
 
 /** The exam's own files (exam, homework, homework correction, exam correction), under the uploads directory. */
-export const examDocuments = pgTable("exam_documents", {
-  id: serial("id").primaryKey(),
-  examId: integer("exam_id").notNull().references(() => exams.id, { onDelete: "cascade" }),
-  kind: text("kind").$type<"exam" | "homework" | "homework_correction" | "exam_correction">().notNull(),
-  name: text("name").notNull(),
-  storageKey: text("storage_key").notNull(),
-  size: integer("size").notNull(),
-  mime: text("mime").notNull(),
-});
+export const examDocuments = pgTable(
+  "exam_documents",
+  {
+    id: serial("id").primaryKey(),
+    examId: integer("exam_id").notNull().references(() => exams.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"exam" | "homework" | "homework_correction" | "exam_correction">().notNull(),
+    name: text("name").notNull(),
+    storageKey: text("storage_key").notNull(),
+    size: integer("size").notNull(),
+    mime: text("mime").notNull(),
+  },
+  (t) => [
+    index("exam_documents_exam_idx").on(t.examId),
+    check("exam_documents_kind_check", sql`${t.kind} in ('exam', 'homework', 'homework_correction', 'exam_correction')`),
+  ],
+);
 
 /** A pupil's start of an exam: the server-owned timer (one row, never rewritten: a second start returns it). */
 export const examStarts = pgTable(
@@ -1032,27 +1152,40 @@ export const examStarts = pgTable(
 );
 
 /** A pupil's homework file (checked by content, stored under the uploads directory). */
-export const examHomeworkFiles = pgTable("exam_homework_files", {
-  id: serial("id").primaryKey(),
-  examId: integer("exam_id").notNull().references(() => exams.id, { onDelete: "cascade" }),
-  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-  name: text("name").notNull(),
-  mime: text("mime").notNull(),
-  size: integer("size").notNull(),
-  storageKey: text("storage_key").notNull(),
-  createdAt: ts("created_at").notNull().defaultNow(),
-});
+export const examHomeworkFiles = pgTable(
+  "exam_homework_files",
+  {
+    id: serial("id").primaryKey(),
+    examId: integer("exam_id").notNull().references(() => exams.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    mime: text("mime").notNull(),
+    size: integer("size").notNull(),
+    storageKey: text("storage_key").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("exam_homework_files_owner_idx").on(t.examId, t.userId),
+  ],
+);
 
 /** A resumable homework upload: `received` bytes stored so far; chunks taken until `accept_until`. */
-export const examUploads = pgTable("exam_uploads", {
-  id: uuid("id").primaryKey(),
-  examId: integer("exam_id").notNull().references(() => exams.id, { onDelete: "cascade" }),
-  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-  name: text("name").notNull(),
-  size: integer("size").notNull(),
-  received: integer("received").notNull().default(0),
-  storageKey: text("storage_key").notNull(),
-  createdAt: ts("created_at").notNull(),
-  acceptUntil: ts("accept_until").notNull(),
-  fileId: integer("file_id").references(() => examHomeworkFiles.id, { onDelete: "set null" }),
-});
+export const examUploads = pgTable(
+  "exam_uploads",
+  {
+    id: uuid("id").primaryKey(),
+    examId: integer("exam_id").notNull().references(() => exams.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    size: integer("size").notNull(),
+    received: integer("received").notNull().default(0),
+    storageKey: text("storage_key").notNull(),
+    createdAt: ts("created_at").notNull(),
+    acceptUntil: ts("accept_until").notNull(),
+    fileId: integer("file_id").references(() => examHomeworkFiles.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("exam_uploads_owner_idx").on(t.examId, t.userId),
+    check("exam_uploads_received_check", sql`${t.received} >= 0 AND ${t.received} <= ${t.size}`),
+  ],
+);
