@@ -8,6 +8,7 @@ import { useRouter } from "@tanstack/react-router";
 import type { LessonDto, SubjectDto } from "@domain/learning";
 import { localized } from "@/lib/localized";
 import { keptQueryKeys } from "@/lib/offline/queryCache";
+import { subjectsListKey } from "@/lib/subjects";
 import { isOffline, useOfflineStatus } from "@/lib/offline/status";
 
 export interface OfflineLink {
@@ -21,7 +22,7 @@ export interface OfflineLink {
  */
 export function availablePages(queryClient: QueryClient, labels: { home: string; subjects: string; bookmarks: string }, locale: string): OfflineLink[] {
   const keys = keptQueryKeys(queryClient);
-  const subjects = queryClient.getQueryData<SubjectDto[]>(["subjects", "list"]) ?? [];
+  const subjects = queryClient.getQueryData<SubjectDto[]>(subjectsListKey) ?? [];
   const subjectName = (slug: string) => {
     const subject = subjects.find((s) => s.slug === slug);
     return subject ? localized(subject, locale) : slug;

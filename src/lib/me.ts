@@ -1,9 +1,10 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Me } from "@domain/user";
 import { api } from "./api";
+import { keyRoots } from "./queryKeys";
 
 /** The signed-in user is shared by every feature (permissions, balance, offers). */
-export const meKey = ["me"] as const;
+export const meKey = keyRoots.me;
 
 /** `GET /auth/me`: the signed-in user, with offers and permissions. */
 export const meQueryOptions = queryOptions({

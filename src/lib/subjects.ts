@@ -2,12 +2,13 @@ import { queryOptions } from "@tanstack/react-query";
 import { CACHE_TTL_MS } from "@domain/constants";
 import type { SubjectDto } from "@domain/learning";
 import { api } from "./api";
+import { keyRoots } from "./queryKeys";
 
 /**
  * The pupil's subjects are shared by the subjects feature (lists, side cards) and the home (progress widget): one query,
  * one cache entry. The key is the subjects feature's `subjectsKeys.list()`.
  */
-export const subjectsListKey = ["subjects", "list"] as const;
+export const subjectsListKey = [...keyRoots.subjects, "list"] as const;
 
 /** `GET /student/subjects`: the pupil's subjects, by position, with progress capped at 100 (kept 3 h, SPEC §9). */
 export const subjectsQueryOptions = () =>

@@ -1,9 +1,10 @@
+import { keyRoots, lessonListsKey } from "@/lib/queryKeys";
 /** Query keys of the lessons feature (one factory: ["lessons", …]). */
 export const lessonsKeys = {
-  all: ["lessons"] as const,
+  all: keyRoots.lessons,
   lesson: (subject: string, chapter: string, lesson: string) => [...lessonsKeys.all, "lesson", subject, chapter, lesson] as const,
   /** A chapter's lesson list: "lessons" (course, exam, divers chapters) or "recordings" (recording chapters). */
-  list: (kind: ViewerKind, subject: string, chapter: string) => [...lessonsKeys.all, "list", kind, subject, chapter] as const,
+  list: (kind: ViewerKind, subject: string, chapter: string) => [...lessonListsKey, kind, subject, chapter] as const,
   reportReasons: () => [...lessonsKeys.all, "report-reasons"] as const,
   /** A quiz of the quiz service (questions and choices, no answers). */
   quiz: (quizId: number) => [...lessonsKeys.all, "quiz", quizId] as const,

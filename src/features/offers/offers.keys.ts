@@ -1,6 +1,8 @@
+import { keyRoots } from "@/lib/queryKeys";
+
 /** Query keys of the offers feature (one factory: ["offers", …]). */
 export const offersKeys = {
-  all: ["offers"] as const,
+  all: keyRoots.offers,
   list: () => [...offersKeys.all, "list"] as const,
   appliedCode: () => [...offersKeys.all, "discount-code"] as const,
 };

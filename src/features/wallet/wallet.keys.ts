@@ -1,5 +1,7 @@
+import { keyRoots } from "@/lib/queryKeys";
+
 /** Query keys of the wallet feature (one factory: ["wallet", …]). */
 export const walletKeys = {
-  all: ["wallet"] as const,
+  all: keyRoots.wallet,
   history: (page: number, perPage: number) => [...walletKeys.all, "history", { page, perPage }] as const,
 };

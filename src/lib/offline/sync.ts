@@ -7,6 +7,7 @@
  */
 import type { QueryClient } from "@tanstack/react-query";
 import { ApiRequestError } from "../api";
+import { latestRecordingsKey, keyRoots, lessonListsKey } from "../queryKeys";
 import { getSession } from "../session";
 import {
   OUTBOX_CHANNEL,
@@ -53,8 +54,8 @@ async function refreshPending(userId: number | null): Promise<void> {
  * keep their 3-hour TTL.
  */
 const CHANGED_BY: Record<OutboxItem["kind"], ReadonlyArray<readonly string[]>> = {
-  progress: [["subjects"], ["home", "latest-recordings"]],
-  bookmark: [["bookmarks"]],
+  progress: [keyRoots.subjects, latestRecordingsKey],
+  bookmark: [keyRoots.bookmarks],
 };
 
 /**
@@ -72,7 +73,7 @@ function afterFlush(userId: number, report: FlushReport, direct?: number): void 
   const replayed = report.delivered.some((i) => i.id !== direct) || report.rejected.some((r) => r.item.id !== direct);
   if (client) {
     for (const prefix of prefixes) void client.invalidateQueries({ queryKey: [...prefix] });
-    if (replayed) void client.invalidateQueries({ queryKey: ["lessons", "list"] });
+    if (replayed) void client.invalidateQueries({ queryKey: lessonListsKey });
   }
   if (report.remaining > 0) scheduleRetry(report.stoppedBy);
   else retryDelay = BASE_RETRY_MS;

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { bookmarksQueryOptions } from "@/features/bookmarks/api/getBookmarks";
+import { bookmarksQueryOptions } from "@/lib/bookmarks";
 import { BookmarksScreen, BookmarksScreenPending } from "@/features/bookmarks/screens/BookmarksScreen";
 import { bookmarksSearchSchema } from "@/features/bookmarks/search";
 

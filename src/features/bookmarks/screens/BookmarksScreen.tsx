@@ -7,7 +7,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { BREAKPOINT_MOBILE } from "@domain/constants";
 import { TablePager } from "@/components/TablePager";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
-import { bookmarksQueryOptions } from "../api/getBookmarks";
+import { bookmarksQueryOptions } from "@/lib/bookmarks";
 import { BookmarksList } from "../components/BookmarksList";
 import type { BookmarksSearch } from "../search";
 

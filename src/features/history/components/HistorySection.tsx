@@ -6,7 +6,7 @@ import { BREAKPOINT_MOBILE } from "@domain/constants";
 import { DataTable, type DataColumn } from "@/components/DataTable";
 import { TablePager, type PageSize } from "@/components/TablePager";
 import { describeError } from "@/lib/i18n/errors";
-import type { HistoryPage } from "../api/page";
+import type { Page } from "@/lib/page";
 
 export interface PageState {
   page: number;
@@ -32,7 +32,7 @@ export function HistorySection<T>({
   empty: string;
   columns: ReadonlyArray<DataColumn<T>>;
   rowKey: (row: T) => string | number;
-  query: { isPending: boolean; isError: boolean; error: unknown; data: HistoryPage<T> | undefined };
+  query: { isPending: boolean; isError: boolean; error: unknown; data: Page<T> | undefined };
   paging: PageState;
   onPaging: (next: PageState) => void;
 }) {

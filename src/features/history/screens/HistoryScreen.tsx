@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { Anchor, Stack, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { AttendanceRowDto, SubscriptionHistoryDto } from "@domain/account";
@@ -8,16 +8,16 @@ import { DEFAULT_PAGE_SIZE } from "@domain/constants";
 import { viewerPath, type BookmarkDto } from "@domain/learning";
 import type { TransferDto } from "@domain/schemas/transfers";
 import type { DataColumn } from "@/components/DataTable";
+import { bookmarksQueryOptions } from "@/lib/bookmarks";
 import { formatDate } from "@/lib/format";
 import { useFormatMillimes } from "@/lib/i18n/labels";
 import { useLocalized } from "@/lib/localized";
 import { routeTo } from "@/lib/routeTo";
+import { transferHistoryQueryOptions } from "@/lib/transfers";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { attendanceQueryOptions } from "../api/getAttendance";
-import { bookmarksHistoryQueryOptions } from "../api/getBookmarks";
 import { divisionChangesQueryOptions, type DivisionChangeRow } from "../api/getDivisionChanges";
 import { subscriptionsQueryOptions } from "../api/getSubscriptions";
-import { transfersHistoryQueryOptions } from "../api/getTransfers";
 import { HistorySection, type PageState } from "../components/HistorySection";
 import { StatusBadge } from "../components/StatusBadge";
 
@@ -54,10 +54,11 @@ export function HistoryScreen() {
   const [transfersPage, setTransfersPage] = useState(FIRST);
   const [attendancePage, setAttendancePage] = useState(FIRST);
 
-  const bookmarks = useQuery(bookmarksHistoryQueryOptions(bookmarksPage.page, bookmarksPage.perPage));
+  // The bookmarks page's and the wallet's own queries: a bookmark toggled or a transfer confirmed shows here at once.
+  const bookmarks = useQuery({ ...bookmarksQueryOptions(bookmarksPage.page, bookmarksPage.perPage), placeholderData: keepPreviousData });
   const subscriptions = useQuery(subscriptionsQueryOptions(subscriptionsPage.page, subscriptionsPage.perPage));
   const divisionAll = useQuery(divisionChangesQueryOptions());
-  const transfers = useQuery(transfersHistoryQueryOptions(transfersPage.page, transfersPage.perPage));
+  const transfers = useQuery({ ...transferHistoryQueryOptions(transfersPage.page, transfersPage.perPage), placeholderData: keepPreviousData });
   const attendance = useQuery(attendanceQueryOptions(attendancePage.page, attendancePage.perPage));
 
   // The class-change requests come as one list: paged here.

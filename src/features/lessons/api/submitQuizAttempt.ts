@@ -3,6 +3,7 @@ import { isCompleted, type LessonDto, type LessonListItemDto } from "@domain/lea
 import type { QuizAnswer, QuizAttemptDto, QuizDto } from "@domain/quiz";
 import { api } from "@/lib/api";
 import { env } from "@/lib/env";
+import { keyRoots } from "@/lib/queryKeys";
 import { lessonsKeys } from "../lessons.keys";
 import { withQuizToken } from "./quizLogin";
 
@@ -50,7 +51,7 @@ export function useSubmitQuizAttempt(lesson: LessonDto, quizId: number) {
       );
       if (attempt.passed) {
         void queryClient.invalidateQueries({ queryKey: lessonsKeys.lesson(lesson.subject.slug, lesson.chapter.slug, lesson.slug) });
-        void queryClient.invalidateQueries({ queryKey: ["subjects"] });
+        void queryClient.invalidateQueries({ queryKey: keyRoots.subjects });
       }
     },
   });

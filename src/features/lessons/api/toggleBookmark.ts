@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { BookmarkToggleDto, LessonDto } from "@domain/learning";
 import { env } from "@/lib/env";
+import { bookmarksKeys } from "@/lib/bookmarks";
 import { sendOrQueue } from "@/lib/offline/send";
 import { lessonsKeys } from "../lessons.keys";
 
@@ -48,7 +49,7 @@ export function useToggleBookmark(v: ToggleBookmarkVars) {
     onSuccess: (answer) => {
       // null: saved on the device, the optimistic state stands until the replay.
       if (answer) queryClient.setQueryData<LessonDto>(key, (cur) => (cur ? { ...cur, bookmarked: answer.bookmarked } : cur));
-      void queryClient.invalidateQueries({ queryKey: ["bookmarks"] });
+      void queryClient.invalidateQueries({ queryKey: bookmarksKeys.all });
     },
   });
 }

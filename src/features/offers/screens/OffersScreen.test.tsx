@@ -153,6 +153,25 @@ describe("OffersScreen", () => {
     expect(buy.key).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("after a purchase, refreshes what it changed (the pupil, the subjects, the statement) and nothing else", async () => {
+    const backend: Backend = { offers: [GOLD], applied: null, calls: [] };
+    const { onBought, queryClient } = await renderScreen(backend);
+    for (const key of [["subjects", "list"], ["wallet", "history", { page: 1, perPage: 10 }], ["notifications", "unread"], ["profile", "marksheets"]]) {
+      queryClient.setQueryData(key, { kept: true });
+    }
+    const stale = (key: unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+    await userEvent.click(screen.getByTestId("buy-35"));
+    fireEvent.click(within(await screen.findByTestId("purchase-confirm")).getByTestId("confirm-buy"));
+    await waitFor(() => expect(onBought).toHaveBeenCalled());
+    // Mounted queries are fetched again at once (the pupil, the offers); the others are marked out of date.
+    const after = backend.calls.slice(backend.calls.findIndex((c) => c.path === "/api/student/checkout/buy"));
+    expect(after.map((c) => c.path)).toEqual(expect.arrayContaining(["/api/auth/me", "/api/student/offers"]));
+    expect(stale(["subjects", "list"])).toBe(true);
+    expect(stale(["wallet", "history", { page: 1, perPage: 10 }])).toBe(true);
+    expect(stale(["notifications", "unread"])).toBe(false);
+    expect(stale(["profile", "marksheets"])).toBe(false);
+  });
+
   it("402 on purchase: the wallet, with the points missing", async () => {
     const backend: Backend = {
       offers: [GOLD],

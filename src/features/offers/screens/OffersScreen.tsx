@@ -9,6 +9,7 @@ import { ApiRequestError } from "@/lib/api";
 import { describeError } from "@/lib/i18n/errors";
 import { useFormatMillimes, usePointsWord } from "@/lib/i18n/labels";
 import { meQueryOptions } from "@/lib/me";
+import { changedByPurchase } from "@/lib/queryKeys";
 import { toast } from "@/lib/toast";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { useBuyOffer } from "../api/buyOffer";
@@ -133,8 +134,8 @@ function OffersList({ onBought, onNeedPoints, purchaseFor }: OffersScreenProps) 
         idempotencyKey: key.current,
       });
       close();
-      // Every query: the pupil, the subjects and the lessons change with the subscription.
-      await queryClient.invalidateQueries();
+      // What the purchase changed (the pupil, what it unlocks, the offers, the statement), not every query.
+      await Promise.all(changedByPurchase.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       onBought(purchase);
     } catch (err) {
       if (err instanceof ApiRequestError && (err.status === 402 || err.status === 401)) {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TransferDto } from "@domain/schemas/transfers";
 import { api } from "@/lib/api";
 import { meKey } from "@/lib/me";
-import { transfersKeys } from "../transfers.keys";
+import { transfersKeys } from "@/lib/transfers";
 import { retryLostAnswer } from "@/lib/submissionKey";
 
 export interface ConfirmTransferInput {

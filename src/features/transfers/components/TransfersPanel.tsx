@@ -7,7 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { TransferDto } from "@domain/schemas/transfers";
 import { describeError } from "@/lib/i18n/errors";
-import { transferHistoryQueryOptions } from "../api/getTransferHistory";
+import { transferHistoryQueryOptions } from "@/lib/transfers";
 import { ConfirmTransferModal } from "./ConfirmTransferModal";
 import { TransferModal } from "./TransferModal";
 import { TransferRow } from "./TransferRow";
