@@ -1,17 +1,12 @@
-import { useCallback } from "react";
 import { createFileRoute } from "@tanstack/react-router";
-import { PaymentReturnScreen, type PaymentReturnTarget } from "@/features/wallet/screens/PaymentReturnScreen";
 import { paymentReturnSearchSchema } from "@/features/wallet/search";
-import { routeTo } from "@/lib/routeTo";
+import { PaymentReturnRoute } from "./-paymentReturn";
 
 /** The gateway's return after a failed payment (`/payment/echec?orderId=`): the server settles it, then back to the wallet. */
 export const Route = createFileRoute("/_auth/payment/echec")({
   validateSearch: paymentReturnSearchSchema,
   codeSplitGroupings: [["component", "pendingComponent"], ["errorComponent"], ["notFoundComponent"]],
   component: function Screen() {
-    const { orderId } = Route.useSearch();
-    const navigate = Route.useNavigate();
-    const onDone = useCallback((target: PaymentReturnTarget) => void navigate({ to: routeTo(target.to), search: target.search as never, replace: true }), [navigate]);
-    return <PaymentReturnScreen which="echec" orderId={orderId} onDone={onDone} />;
+    return <PaymentReturnRoute which="echec" orderId={Route.useSearch().orderId} />;
   },
 });
