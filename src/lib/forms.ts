@@ -34,11 +34,12 @@ const valueOf = (arg: unknown) =>
  * A small controlled form validated by a `domain/` schema — the same one the server applies. A field is
  * checked when it loses focus and its error clears while the pupil types; submit checks everything.
  * `field(path)` gives an input its value, handlers and translated error; `applyServerErrors` puts a 422's
- * field codes on the inputs.
+ * field codes on the inputs (`serverFields` names the form's path of a field the API calls otherwise, as the code
+ * forms' `{ code }` for the API's `confirmationToken`).
  */
 export function useSchemaForm<V extends Record<string, unknown>>(
   schema: Schema,
-  options: { initialValues: V; onValuesChange?: (values: V, previous: V) => void },
+  options: { initialValues: V; onValuesChange?: (values: V, previous: V) => void; serverFields?: Record<string, string> },
 ) {
   const { i18n } = useLingui();
   const [values, setValues] = useState<V>(options.initialValues);
@@ -100,10 +101,50 @@ export function useSchemaForm<V extends Record<string, unknown>>(
     if (!(err instanceof ApiRequestError)) return false;
     const entries = Object.entries(err.errors).filter(([, codes]) => codes.length > 0);
     if (!entries.length) return false;
-    setErrorsState(Object.fromEntries(entries.map(([k, codes]) => [k, codes[0]!])));
+    setErrorsState(Object.fromEntries(entries.map(([k, codes]) => [options.serverFields?.[k] ?? k, codes[0]!])));
     return true;
   };
 
   const isValid = () => Object.keys(validate(schema, values)).length === 0;
   return { form, field, applyServerErrors, isValid, values };
+}
+
+/**
+ * The code-confirmation forms (the account's verification, a transfer's confirmation, a new e-mail's or phone's), on
+ * `useSchemaForm`: one `code` checked by its `domain/` schema (`v.object({ code })`) before it is sent; the server's
+ * refusal of the code (a 422 on `serverField`) shows under the boxes, which are emptied for another try; any other
+ * failure goes to `onError` (a toast). `sendAgain` asks for a new code and empties the boxes.
+ */
+export function useCodeForm(
+  schema: Schema,
+  options: { serverField: string; submit: (code: string) => Promise<void>; resend?: () => Promise<void>; onError: (err: unknown) => void },
+) {
+  const { form, field, applyServerErrors, isValid } = useSchemaForm(schema, { initialValues: { code: "" }, serverFields: { [options.serverField]: "code" } });
+  const clear = () => form.setFieldValue("code", "");
+  const { value, onChange, error } = field("code");
+  return {
+    /** For `CodeInput`: the code, its change handler and its translated error. */
+    input: { value, onChange: (next: string) => onChange(next), error: typeof error === "string" ? error : undefined },
+    isValid,
+    clear,
+    onSubmit: form.onSubmit(async ({ code }) => {
+      try {
+        await options.submit(String(code));
+        clear();
+      } catch (err) {
+        const aboutTheCode = err instanceof ApiRequestError && (err.errors[options.serverField]?.length ?? 0) > 0;
+        if (!aboutTheCode) return options.onError(err);
+        clear();
+        applyServerErrors(err);
+      }
+    }),
+    sendAgain: async () => {
+      try {
+        await options.resend?.();
+        clear();
+      } catch (err) {
+        options.onError(err);
+      }
+    },
+  };
 }

@@ -5,9 +5,10 @@ import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { VERIFICATION_CODE_LENGTH } from "@domain/constants";
-import { CODE_RE } from "@domain/schemas/common";
+import * as v from "valibot";
+import { verificationCodeSchema } from "@domain/schemas/common";
 import { ApiRequestError } from "@/lib/api";
-import { codeMessage } from "@/lib/i18n/errors";
+import { useCodeForm } from "@/lib/forms";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { authKeys } from "../api/auth.keys";
 import { useConfirmRegistrationMutation } from "../api/confirmRegistration";
@@ -17,10 +18,11 @@ import { useResultToast } from "../components/useResultToast";
 import { takeLoginQuery } from "../session";
 
 const resendKey = (userId: number) => `resend_code_used:${userId}`;
+const CodeFormSchema = v.object({ code: verificationCodeSchema });
 
 /** The verification step: the 6-character code sent by SMS or e-mail, one resend, then Finish. */
 export function ConfirmScreen() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   useDocumentTitle(t`Vérification du compte`);
   const { data: me } = useSuspenseQuery(meQueryOptions);
   const queryClient = useQueryClient();
@@ -28,53 +30,37 @@ export function ConfirmScreen() {
   const toast = useResultToast();
   const confirm = useConfirmRegistrationMutation();
   const resend = useResendCodeMutation();
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | undefined>();
   const [resendUsed, setResendUsed] = useState(() => localStorage.getItem(resendKey(me.id)) === "1");
-
   const destination = me.phone ?? me.email ?? "";
-  const valid = CODE_RE.test(code);
 
-  const finish = async () => {
-    setError(undefined);
-    try {
-      await confirm.mutateAsync(code);
-      toast.success(t`Vous êtes vérifié`);
-      localStorage.removeItem(resendKey(me.id));
-      await queryClient.invalidateQueries({ queryKey: authKeys.me() });
-      await navigate({ href: takeLoginQuery() === "offres" ? "/offres" : "/" });
-    } catch (err) {
-      if (err instanceof ApiRequestError && err.code === "already_verified") {
+  const form = useCodeForm(CodeFormSchema, {
+    serverField: "token",
+    submit: async (code) => {
+      try {
+        await confirm.mutateAsync(code);
+      } catch (err) {
+        if (!(err instanceof ApiRequestError && err.code === "already_verified")) throw err;
         await queryClient.invalidateQueries({ queryKey: authKeys.me() });
         await navigate({ to: "/" });
         return;
       }
-      const first = err instanceof ApiRequestError ? (err.errors.token?.[0] ?? err.code) : undefined;
-      setError(codeMessage(i18n, first) ?? t`Code invalide`);
-      toast.error(err);
-    }
-  };
-
-  const sendAgain = async () => {
-    try {
+      toast.success(t`Vous êtes vérifié`);
+      localStorage.removeItem(resendKey(me.id));
+      await queryClient.invalidateQueries({ queryKey: authKeys.me() });
+      await navigate({ href: takeLoginQuery() === "offres" ? "/offres" : "/" });
+    },
+    resend: async () => {
       await resend.mutateAsync();
       localStorage.setItem(resendKey(me.id), "1");
       setResendUsed(true);
-      setCode("");
       toast.success(t`Un nouveau code vous a été envoyé`);
-    } catch (err) {
-      toast.error(err);
-    }
-  };
+    },
+    onError: (err) => toast.error(err),
+  });
+  const valid = form.isValid();
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (valid) void finish();
-      }}
-    >
+    <form noValidate onSubmit={form.onSubmit}>
       <Stack gap="md">
         <div>
           <Title order={1} fz="h2">
@@ -94,19 +80,14 @@ export function ConfirmScreen() {
           length={VERIFICATION_CODE_LENGTH}
           kind="alphanumeric"
           size="lg"
-          value={code}
-          onChange={(v) => {
-            setCode(v);
-            setError(undefined);
-          }}
-          error={error}
+          {...form.input}
           label={t`Code de vérification`}
           autoFocus="page"
         />
         <Button type="submit" size="md" fullWidth loading={confirm.isPending} disabled={!valid || confirm.isPending}>
           <Trans>Terminer</Trans>
         </Button>
-        {!resendUsed && <ResendCodeLink onResend={() => void sendAgain()} pending={resend.isPending} />}
+        {!resendUsed && <ResendCodeLink onResend={() => void form.sendAgain()} pending={resend.isPending} />}
       </Stack>
     </form>
   );

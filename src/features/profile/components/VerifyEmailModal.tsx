@@ -1,11 +1,10 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { CodeInput, ResendCodeLink } from "@/components/CodeInput";
-import { useState } from "react";
 import * as v from "valibot";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { verificationCodeSchema } from "@domain/schemas/common";
-import { ApiRequestError } from "@/lib/api";
-import { codeMessage, describeError } from "@/lib/i18n/errors";
+import { useCodeForm } from "@/lib/forms";
+import { describeError } from "@/lib/i18n/errors";
 import { toast } from "@/lib/toast";
 import { useAddEmail } from "../api/addEmail";
 import { useConfirmCode } from "../api/confirmCode";
@@ -23,6 +22,7 @@ export interface VerifyEmailModalProps {
 }
 
 const CODE_LENGTH = 6;
+const CodeFormSchema = v.object({ code: verificationCodeSchema });
 
 /**
  * The verify-email modal (SPEC §2 modals): the 6-character code sent to the new e-mail (or phone) of the profile,
@@ -33,62 +33,35 @@ export function VerifyEmailModal({ opened, email, destination, onClose, onVerifi
   const confirm = useConfirmCode();
   const resend = useAddEmail();
   const bot = useBotToken(opened);
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | undefined>();
   const to = email ?? destination ?? "";
-
-  const close = () => {
-    setCode("");
-    setError(undefined);
-    onClose();
-  };
-
-  const submit = async () => {
-    if (!v.safeParse(verificationCodeSchema, code).success) {
-      setError(codeMessage(i18n, "code_invalid"));
-      return;
-    }
-    try {
-      await confirm.mutateAsync({
-        confirmationToken: code,
-        email: email ?? "",
-        "g-recaptcha-response": await bot.token(),
-      });
-      setCode("");
-      setError(undefined);
+  const form = useCodeForm(CodeFormSchema, {
+    serverField: "confirmationToken",
+    submit: async (code) => {
+      try {
+        await confirm.mutateAsync({ confirmationToken: code, email: email ?? "", "g-recaptcha-response": await bot.token() });
+      } catch (err) {
+        bot.prepare();
+        throw err;
+      }
       toast.success(email ? t`Votre adresse e-mail est vérifiée` : t`Votre numéro de téléphone est vérifié`);
       onVerified();
-    } catch (err) {
-      bot.prepare();
-      const field = err instanceof ApiRequestError ? err.errors.confirmationToken?.[0] : undefined;
-      if (field) {
-        setError(codeMessage(i18n, field) ?? describeError(i18n, err));
-        setCode("");
-      } else toast.error(describeError(i18n, err));
-    }
-  };
-
-  const sendAgain = async () => {
-    if (!email) return;
-    try {
+    },
+    resend: async () => {
+      if (!email) return;
       await resend.mutateAsync(email);
-      setCode("");
-      setError(undefined);
       toast.success(t`Un nouveau code vous a été envoyé`);
-    } catch (err) {
-      toast.error(describeError(i18n, err));
-    }
+    },
+    onError: (err) => toast.error(describeError(i18n, err)),
+  });
+
+  const close = () => {
+    form.clear();
+    onClose();
   };
 
   return (
     <Modal opened={opened} onClose={close} title={t`Vérifier le code`} centered closeButtonProps={{ "aria-label": t`Fermer` }} data-testid="verify-email-modal">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form noValidate onSubmit={form.onSubmit}>
         <Stack gap="md">
           <Text size="sm">
             <Trans>
@@ -98,14 +71,9 @@ export function VerifyEmailModal({ opened, email, destination, onClose, onVerifi
           <CodeInput
             length={CODE_LENGTH}
             kind="alphanumeric"
-            value={code}
-            onChange={(value) => {
-              setCode(value);
-              setError(undefined);
-            }}
-            error={error}
+            {...form.input}
           />
-          {email && <ResendCodeLink onResend={() => void sendAgain()} pending={resend.isPending} />}
+          {email && <ResendCodeLink onResend={() => void form.sendAgain()} pending={resend.isPending} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               <Trans>Annuler</Trans>

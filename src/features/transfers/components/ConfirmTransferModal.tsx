@@ -1,11 +1,9 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { CodeInput, ResendCodeLink } from "@/components/CodeInput";
-import { useState } from "react";
-import * as v from "valibot";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ConfirmTransferFormSchema, type TransferDto } from "@domain/schemas/transfers";
-import { ApiRequestError } from "@/lib/api";
-import { codeMessage, describeError } from "@/lib/i18n/errors";
+import { useCodeForm } from "@/lib/forms";
+import { describeError } from "@/lib/i18n/errors";
 import { useFormatMillimes, usePointsWord } from "@/lib/i18n/labels";
 import { toast } from "@/lib/toast";
 import { useConfirmTransfer } from "../api/confirmTransfer";
@@ -28,52 +26,32 @@ export function ConfirmTransferModal({ transfer, onClose, onDone }: { transfer: 
   const submission = useSubmissionKey();
   const amount = transfer ? format(transfer.points) : "";
   const receiver = transfer?.to_user.name ?? "";
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | undefined>();
-
-  const close = () => {
-    setCode("");
-    setError(undefined);
-    onClose();
-  };
-
-  const submit = async () => {
-    if (!transfer) return;
-    const parsed = v.safeParse(ConfirmTransferFormSchema, { code });
-    if (!parsed.success) {
-      setError(codeMessage(i18n, String(parsed.issues[0]?.message)) ?? t`Code invalide`);
-      return;
-    }
-    const body = { transferId: transfer.id, code: parsed.output.code };
-    try {
-      await confirm.mutateAsync({ ...body, idempotencyKey: submission.keyFor(body) });
+  const form = useCodeForm(ConfirmTransferFormSchema, {
+    serverField: "confirmationToken",
+    submit: async (code) => {
+      if (!transfer) return;
+      const body = { transferId: transfer.id, code };
+      try {
+        await confirm.mutateAsync({ ...body, idempotencyKey: submission.keyFor(body) });
+      } catch (err) {
+        submission.settle(err);
+        throw err;
+      }
       submission.settle();
       toast.success(t`Transfert effectué : ${amount} ${pointsWord} envoyés à ${receiver}.`);
-      setCode("");
-      setError(undefined);
       onDone();
-    } catch (err) {
-      submission.settle(err);
-      const field = err instanceof ApiRequestError ? err.errors.confirmationToken?.[0] : undefined;
-      if (field) {
-        setError(codeMessage(i18n, field) ?? describeError(i18n, err));
-        setCode("");
-      } else {
-        toast.error(describeError(i18n, err));
-      }
-    }
-  };
-
-  const sendAgain = async () => {
-    if (!transfer) return;
-    try {
+    },
+    resend: async () => {
+      if (!transfer) return;
       await resend.mutateAsync(transfer.id);
-      setCode("");
-      setError(undefined);
       toast.success(t`Un nouveau code vous a été envoyé`);
-    } catch (err) {
-      toast.error(describeError(i18n, err));
-    }
+    },
+    onError: (err) => toast.error(describeError(i18n, err)),
+  });
+
+  const close = () => {
+    form.clear();
+    onClose();
   };
 
   return (
@@ -86,13 +64,7 @@ export function ConfirmTransferModal({ transfer, onClose, onDone }: { transfer: 
       data-testid="confirm-transfer-modal"
     >
       {transfer && (
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
+        <form noValidate onSubmit={form.onSubmit}>
           <Stack gap="md">
             <Text size="sm">
               <Trans>
@@ -106,15 +78,10 @@ export function ConfirmTransferModal({ transfer, onClose, onDone }: { transfer: 
             <CodeInput
               length={CODE_LENGTH}
               kind="digits"
-              value={code}
-              onChange={(value) => {
-                setCode(value);
-                setError(undefined);
-              }}
-              error={error}
+              {...form.input}
               label={t`Code de confirmation`}
             />
-            <ResendCodeLink onResend={() => void sendAgain()} pending={resend.isPending} />
+            <ResendCodeLink onResend={() => void form.sendAgain()} pending={resend.isPending} />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 <Trans>Annuler</Trans>
