@@ -13,7 +13,7 @@ import { authenticate, enforceGates, isSessionLive } from "./lib/auth";
 import { enforceRole } from "./lib/access";
 import type { Deps } from "./lib/deps";
 import { hitRateLimit } from "./lib/rate-limit";
-import { DEFAULT_BODY_LIMIT, parseOrThrow, type RouteDef } from "./lib/route";
+import { checkAnswer, DEFAULT_BODY_LIMIT, parseOrThrow, type RouteDef } from "./lib/route";
 import { buildOpenApi, renderDocs } from "./lib/openapi";
 import { apiRoutes } from "./routes";
 import { PROGRESS_SOCKET_PATH, progressSocket } from "./routes/progress/ws";
@@ -124,6 +124,7 @@ export function mount(app: Hono, deps: Deps, def: RouteDef): void {
     }
     const result = await def.handler({ deps, body, query, params, auth, ip, idempotencyKey, c } as never);
     if (result instanceof Response) return result;
+    if (deps.env.NODE_ENV === "test") await checkAnswer(def, result.payload);
     const { status = 200, ...envelope } = result;
     return c.json(envelope, status);
   });

@@ -4,9 +4,11 @@ import type { RouteDef } from "./route";
 
 type Json = Record<string, unknown>;
 
-function schemaOf(schema: unknown): Json {
-  return toJsonSchema(schema as v.GenericSchema, { errorMode: "ignore", typeMode: "input" }) as Json;
+function schemaOf(schema: unknown, typeMode: "input" | "output" = "input"): Json {
+  return toJsonSchema(schema as v.GenericSchema, { errorMode: "ignore", typeMode }) as Json;
 }
+
+const page = { type: "object", required: ["current_page", "last_page", "total"], properties: { current_page: { type: "integer" }, last_page: { type: "integer" }, total: { type: "integer" } } };
 
 const envelopeError = {
   type: "object",
@@ -29,7 +31,11 @@ export function buildOpenApi(routes: readonly RouteDef[]): Json {
       responses: {
         "200": {
           description: r.response ?? "Success envelope `{ payload, message? }`",
-          content: { "application/json": { schema: { type: "object", properties: { payload: {}, message: { type: "string" } } } } },
+          content: {
+            "application/json": {
+              schema: { type: "object", required: ["payload"], properties: { payload: r.answer ? schemaOf(r.answer, "output") : {}, message: { type: "string" }, meta: page } },
+            },
+          },
         },
         default: { description: "Error envelope", content: { "application/json": { schema: envelopeError } } },
       },
@@ -40,8 +46,10 @@ export function buildOpenApi(routes: readonly RouteDef[]): Json {
     // The account gates of SPEC §2 the operation stays open through (RouteDef.passGates); the others answer 403.
     if (r.auth !== "none") op["x-pass-gates"] = r.passGates ?? [];
     const parameters: Json[] = [];
+    // Path parameters with their real types (an id is an integer), from the operation's params schema.
+    const pathTypes = r.params ? ((schemaOf(r.params, "output") as { properties?: Record<string, Json> }).properties ?? {}) : {};
     for (const name of r.path.match(/\{(\w+)\}/g) ?? []) {
-      parameters.push({ name: name.slice(1, -1), in: "path", required: true, schema: { type: "string" } });
+      parameters.push({ name: name.slice(1, -1), in: "path", required: true, schema: pathTypes[name.slice(1, -1)] ?? { type: "string" } });
     }
     if (r.query) {
       const q = schemaOf(r.query) as { properties?: Record<string, Json>; required?: string[] };

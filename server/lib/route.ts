@@ -62,8 +62,13 @@ export interface RouteDef<
     rule: RateRule;
     subject?: (ctx: { ip: string; body: Out<BS>; query: Out<QS>; auth: AuthInfo | null; deps: Deps }) => string | Promise<string>;
   }>;
-  /** What a success answer carries (documentation only). */
+  /** What a success answer carries, in words (the OpenAPI description of the 200 answer). */
   response?: string;
+  /**
+   * The schema of the answer's `payload` (a `domain/` DTO schema): published in `/api/openapi.json`, and checked
+   * against every answer the server gives under NODE_ENV=test (`checkAnswer`), so that a drifted field fails CI.
+   */
+  answer?: AnySchema;
   /** Account gates of SPEC §2 this route stays open through; by default an unverified account (403 not_verified) or one that must change its password (403 password_change_required) is stopped. */
   passGates?: Array<"unverified" | "password_change" | "incomplete_profile">;
   /**
@@ -91,6 +96,19 @@ export interface RouteDef<
    */
   idempotency?: "required";
   handler: (ctx: HandlerContext<Out<BS>, Out<QS>, Out<PS>, A>) => Promise<RouteResult | Response>;
+}
+
+/**
+ * Under NODE_ENV=test (every server test and the test servers they start), an answer whose payload does not match
+ * its operation's `answer` schema is an error naming the operation and the fields that drifted (a 500): a renamed,
+ * missing, extra or retyped field fails the test that received it instead of reaching the app.
+ */
+export async function checkAnswer(def: RouteDef, payload: unknown): Promise<void> {
+  if (!def.answer) return;
+  const result = await v.safeParseAsync(def.answer, payload);
+  if (result.success) return;
+  const fields = result.issues.slice(0, 5).map((i) => `${v.getDotPath(i) ?? "(payload)"}: ${i.message}`);
+  throw new Error(`${def.method.toUpperCase()} ${def.base ?? "/api"}${def.path}: the answer does not match its declared schema — ${fields.join("; ")}`);
 }
 
 /** The body limit of an operation that does not set its own: a JSON body of a form or a progress post. */

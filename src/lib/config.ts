@@ -1,15 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
+import type { PublicConfig } from "@domain/config";
 import { api } from "./api";
 
-export interface PublicConfig {
-  botCheck: "altcha" | "off";
-  teacherAppUrl: string;
-  registrationUrl: string;
-  forumUrl: string;
-  termsUrl: string;
-  /** The top-up methods this deployment offers. */
-  paymentMethods: Array<"online" | "d17" | "bank">;
-}
+export type { PublicConfig };
 
 /** Runtime configuration served by the API (external links), cached for the session. */
 export const configQueryOptions = queryOptions({

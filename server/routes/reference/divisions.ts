@@ -1,6 +1,8 @@
 import { PUBLIC } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { referenceCatalog } from "../../services/reference/catalog";
+import * as v from "valibot";
+import { DivisionDtoSchema } from "../../../domain/reference";
 
 export default defineRoute({
   method: "get",
@@ -9,5 +11,6 @@ export default defineRoute({
   tag: "reference",
   auth: "none",
   access: PUBLIC,
+  answer: v.array(DivisionDtoSchema),
   handler: async ({ deps }) => ({ payload: await referenceCatalog.divisions(deps.db) }),
 });

@@ -1,6 +1,7 @@
 import { PUBLIC } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { offeredMethods } from "../../services/wallet/topups";
+import { PublicConfigSchema } from "../../../domain/config";
 
 export default defineRoute({
   method: "get",
@@ -9,6 +10,7 @@ export default defineRoute({
   tag: "system",
   auth: "none",
   access: PUBLIC,
+  answer: PublicConfigSchema,
   handler: async ({ deps }) => ({
     payload: {
       botCheck: deps.botCheck.mode,

@@ -2,6 +2,8 @@ import { PageQuery } from "../../../domain/schemas/learning";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { pointsHistory } from "../../services/wallet/topups";
+import * as v from "valibot";
+import { PointsHistoryRowDtoSchema } from "../../../domain/wallet";
 
 export default defineRoute({
   method: "get",
@@ -10,6 +12,7 @@ export default defineRoute({
   tag: "wallet",
   auth: "required",
   access: PUPIL_ONLY,
+  answer: v.array(PointsHistoryRowDtoSchema),
   query: PageQuery,
   response: "PointsHistoryRowDto[] (code, method, amount in millimes, signed, description, date, status) with meta",
   handler: async ({ deps, auth, query }) => {

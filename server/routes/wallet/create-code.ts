@@ -3,6 +3,7 @@ import { PUPIL_ONLY } from "../../lib/access";
 import { requestHash } from "../../lib/idempotency";
 import { defineRoute } from "../../lib/route";
 import { createTopup } from "../../services/wallet/topups";
+import { TopupCodeDtoSchema } from "../../../domain/wallet";
 
 export default defineRoute({
   method: "post",
@@ -12,6 +13,7 @@ export default defineRoute({
   tag: "wallet",
   auth: "required",
   access: PUPIL_ONLY,
+  answer: TopupCodeDtoSchema,
   body: TopupBody,
   idempotency: "required",
   response: "TopupCodeDto (201)",

@@ -3,6 +3,7 @@ import { PUPIL_ONLY } from "../../lib/access";
 import { requestHash } from "../../lib/idempotency";
 import { defineRoute } from "../../lib/route";
 import { checkD17 } from "../../services/wallet/topups";
+import { PaymentStatusDtoSchema } from "../../../domain/wallet";
 
 export default defineRoute({
   method: "get",
@@ -11,6 +12,7 @@ export default defineRoute({
   tag: "wallet",
   auth: "required",
   access: { ...PUPIL_ONLY, otherPupil: 404 },
+  answer: PaymentStatusDtoSchema,
   params: TopupIdParams,
   idempotency: "required",
   response: "PaymentStatusDto { id, status, amount, payment_method }",

@@ -3,6 +3,7 @@ import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { d17Payment } from "../../services/wallet/topups";
 import { publicOrigin } from "./origin";
+import { D17PaymentDtoSchema } from "../../../domain/wallet";
 
 export default defineRoute({
   method: "get",
@@ -11,6 +12,7 @@ export default defineRoute({
   tag: "wallet",
   auth: "required",
   access: { ...PUPIL_ONLY, otherPupil: 404 },
+  answer: D17PaymentDtoSchema,
   params: TopupIdParams,
   response: "D17PaymentDto { id, url, amount, status }",
   handler: async ({ deps, auth, params, c }) => ({ payload: await d17Payment(deps, auth, params.id, publicOrigin(deps, c)) }),

@@ -3,6 +3,7 @@ import { PUPIL_ONLY } from "../../lib/access";
 import { requestHash } from "../../lib/idempotency";
 import { defineRoute, type RouteDef } from "../../lib/route";
 import { confirmReturn } from "../../services/wallet/topups";
+import { PaymentStatusDtoSchema } from "../../../domain/wallet";
 
 /** `POST /payment/success` and `/payment/echec`: the browser came back from the gateway; the server asks the gateway. */
 const paymentReturn = (which: "success" | "echec"): RouteDef =>
@@ -16,6 +17,7 @@ const paymentReturn = (which: "success" | "echec"): RouteDef =>
     tag: "wallet",
     auth: "required",
     access: { ...PUPIL_ONLY, otherPupil: 404 },
+    answer: PaymentStatusDtoSchema,
     query: PaymentReturnQuery,
     idempotency: "required",
     response: "PaymentStatusDto { id, status, amount, payment_method }",

@@ -4,6 +4,7 @@ import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { paymentRedirect } from "../../services/wallet/topups";
 import { publicOrigin } from "./origin";
+import { PaymentRedirectDtoSchema } from "../../../domain/wallet";
 
 export const LangQuery = v.object({ lang: v.optional(v.picklist(["fr", "en", "ar"], "validation_failed"), "fr") });
 
@@ -14,6 +15,7 @@ export default defineRoute({
   tag: "wallet",
   auth: "required",
   access: { ...PUPIL_ONLY, otherPupil: 404 },
+  answer: PaymentRedirectDtoSchema,
   params: TopupIdParams,
   query: LangQuery,
   response: "{ url, data }",
