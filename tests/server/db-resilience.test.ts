@@ -234,6 +234,9 @@ function serverProcess(databaseUrl: string, port: number, secret: string) {
     get pid() {
       return child?.pid;
     },
+    get exitCode() {
+      return child?.exitCode ?? child?.signalCode ?? null;
+    },
     get alive() {
       return child !== null && child.exitCode === null && child.signalCode === null;
     },
@@ -317,6 +320,9 @@ if (ON_POSTGRES) {
       await throwaway?.drop();
     });
 
+    /** The error for a server process that ended, with the end of its log. */
+    const died = (when: string) => new Error(`the server process ended ${when} (exit ${server.exitCode}):\n${server.log.slice(-15).join("\n")}`);
+
     /** Signs in over HTTP: the token, or null when the answer was not a 200 (every status noted in `statuses`). */
     async function login(username: string, password: string, statuses: number[] = []): Promise<string | null> {
       const res = await fetch(`${server.base}/api/auth/login_check`, {
@@ -384,31 +390,44 @@ if (ON_POSTGRES) {
         }
       })().catch((err: unknown) => void trafficAnomalies.push(`login: ${String(err)}`));
       const transfers = runTransfers({ send: (m, p, o) => server.send(m, p, o).then((r) => (statuses.push(r.status), r)), db: own.db, wallets, transfers: 240, clients: 6, echo: 0.05, seed: 18 });
+      // Awaited below; if the killer fails first (the server died), its later rejection is not an unhandled one.
+      transfers.catch(() => undefined);
 
       // The killer: 20 rounds. Round 5 holds a confirm inside its transaction (the test locks the transfer row) and
       // terminates that backend; every third round terminates all the server's backends at once; the others one
       // backend, inside a transaction when there is one, else an idle one.
       const rounds: Array<{ round: number; terminated: number; states: string[] }> = [];
       let held: { status: number; code: unknown; ms: number; retried: Answer; transferId: number } | undefined;
-      for (let round = 1; round <= 20; round++) {
-        await sleep(250);
-        if (round === 5) {
-          held = await holdAndTerminate(wallets);
-          rounds.push({ round, terminated: 1, states: ["waiting on a lock in a transaction"] });
-          continue;
-        }
-        for (let tries = 0; ; tries++) {
-          const backends = await serverBackends(admin, dbName);
-          const inTx = backends.filter((b) => b.inTransaction);
-          const idle = backends.filter((b) => b.state === "idle");
-          const chosen = round % 3 === 0 ? backends : round % 2 === 0 && inTx.length ? [inTx[0]!] : idle.length ? [idle[0]!] : backends.slice(0, 1);
-          const terminated = await terminate(admin, chosen.map((b) => b.pid));
-          if (terminated > 0 || tries > 100) {
-            rounds.push({ round, terminated, states: chosen.map((b) => (b.inTransaction ? `${b.state} (in transaction)` : b.state)) });
-            break;
+      const diedAfter = (round: number) => died(`after round ${round}`);
+      try {
+        for (let round = 1; round <= 20; round++) {
+          await sleep(250);
+          if (!server.alive) throw diedAfter(round - 1);
+          if (round === 5) {
+            held = await holdAndTerminate(wallets);
+            rounds.push({ round, terminated: 1, states: ["waiting on a lock in a transaction"] });
+            continue;
           }
-          await sleep(20);
+          for (let tries = 0; ; tries++) {
+            const backends = await serverBackends(admin, dbName);
+            const inTx = backends.filter((b) => b.inTransaction);
+            const idle = backends.filter((b) => b.state === "idle");
+            const chosen = round % 3 === 0 ? backends : round % 2 === 0 && inTx.length ? [inTx[0]!] : idle.length ? [idle[0]!] : backends.slice(0, 1);
+            const terminated = await terminate(admin, chosen.map((b) => b.pid));
+            if (terminated > 0 || tries > 100) {
+              rounds.push({ round, terminated, states: chosen.map((b) => (b.inTransaction ? `${b.state} (in transaction)` : b.state)) });
+              break;
+            }
+            await sleep(20);
+          }
         }
+      } catch (err) {
+        trafficDone = true;
+        throw err;
+      }
+      if (!server.alive) {
+        trafficDone = true;
+        throw diedAfter(20);
       }
       const run = await transfers;
       trafficDone = true;
@@ -493,8 +512,10 @@ if (ON_POSTGRES) {
         const opts = { token: from.token, query: { confirmationToken: code, transfer: transferId }, key };
         const t0 = Date.now();
         const answer = server.send("POST", "/api/student/confirm-transfer-points", opts);
+        answer.catch(() => undefined); // awaited below, unless the wait for the lock fails first
         let waiting: Backend | undefined;
         for (let i = 0; i < 400 && !waiting; i++) {
+          if (!server.alive) throw died("while a confirm waited on a lock");
           waiting = (await serverBackends(admin, dbName)).find((b) => b.waiting && b.inTransaction);
           if (!waiting) await sleep(10);
         }
