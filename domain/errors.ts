@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   "conflict",
   "rate_limited",
   "server_error",
+  "database_unavailable",
   "bot_check_failed",
   "idempotency_conflict",
   "id_invalid",

@@ -8,7 +8,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ERROR_DESCRIPTIONS } from "./lib/error-descriptions";
 import { readIdempotencyKey } from "./lib/idempotency";
-import { AppError } from "./lib/errors";
+import { AppError, causeText, DATABASE_RETRY_AFTER_SECONDS, toAppError } from "./lib/errors";
 import { authenticate, enforceGates, isSessionLive } from "./lib/auth";
 import { enforceRole } from "./lib/access";
 import type { Deps } from "./lib/deps";
@@ -21,6 +21,9 @@ import { verifyMedia } from "./services/media/signing";
 import { mountPaymentSandbox } from "./adapters/payments/sandbox-pages";
 import { mountOperatorSandbox } from "./adapters/operator/sandbox-routes";
 import { startPushDispatcher } from "./services/notifications/dispatch";
+
+/** How long /health waits for the database's `select 1` before it says the database is down. */
+const HEALTH_PING_MS = 2000;
 
 function clientIp(c: Context): string {
   try {
@@ -244,23 +247,29 @@ export function createApp(deps: Deps): Hono {
   });
 
   app.onError((err, c) => {
-    if (err instanceof AppError) {
-      for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
+    const known = toAppError(err);
+    if (known) {
+      // The database went away under this request (terminated, restarting, refusing connections): 503, retry later.
+      if (known.code === "database_unavailable") log.warn("database unavailable", { path: c.req.path, error: causeText(err) });
+      for (const [k, v] of Object.entries(known.headers ?? {})) c.header(k, v);
       return c.json(
-        { message: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}) },
-        err.status as ContentfulStatusCode,
+        { message: known.message, code: known.code, ...(known.errors ? { errors: known.errors } : {}) },
+        known.status as ContentfulStatusCode,
       );
     }
     log.error("unhandled error", { path: c.req.path, error: err instanceof Error ? err.stack : String(err) });
     return c.json({ message: ERROR_DESCRIPTIONS.server_error, code: "server_error" }, 500);
   });
 
+  // Liveness and database readiness: 503 {"database":"down"} while the database cannot answer `select 1` within
+  // HEALTH_PING_MS, 200 again at the first ping that does (the pool reconnects by itself).
   app.get("/health", async (c) => {
     try {
-      await deps.database.ping();
+      await deps.database.ping(HEALTH_PING_MS);
       return c.json({ status: "ok", database: deps.database.kind });
     } catch {
-      return c.json({ status: "degraded", database: "unreachable" }, 503);
+      c.header("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+      return c.json({ database: "down" }, 503);
     }
   });
 

@@ -6,6 +6,11 @@ import { closeAllSockets, createWebSocketServer } from "./lib/ws";
 
 const env = loadEnv();
 const deps = await createDeps(env);
+// Background work (push dispatcher, batches, sockets) catches its own failures; one that slipped through is a bug to
+// log, not a reason to end the process and every request it serves (Node's default for an unhandled rejection).
+process.on("unhandledRejection", (reason) => {
+  deps.log.error("unhandled rejection", { error: reason instanceof Error ? reason.stack : String(reason) });
+});
 const app = createApp(deps);
 const wss = createWebSocketServer();
 

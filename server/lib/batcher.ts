@@ -59,6 +59,10 @@ export function createBatcher<I, O>(run: (items: I[]) => Promise<Array<O | Error
             for (const p of batch) p.reject(error);
           },
         )
+        // Answering the batch failed itself: the items not answered yet fail with that error (never an unhandled rejection).
+        .catch((error: unknown) => {
+          for (const p of batch) p.reject(error);
+        })
         .finally(() => {
           inFlight--;
           if (queue.length > 0) schedule();

@@ -9,6 +9,7 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   conflict: "Conflict",
   rate_limited: "Too many requests",
   server_error: "Server error",
+  database_unavailable: "The database is unavailable for a moment: retry shortly (same Idempotency-Key)",
   bot_check_failed: "Bot check failed",
   idempotency_conflict: "Idempotency key reused with another body",
   id_invalid: "Not a valid identifier",

@@ -212,7 +212,7 @@ export function progressSocket(deps: Deps, overrides: Partial<ProgressSocketOpti
         }
         armIdle(ws);
         pending = message.output.progress;
-        void flush(ws);
+        flush(ws).catch(onError);
       },
       onClose: () => {
         closed = true;

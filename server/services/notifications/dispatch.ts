@@ -13,6 +13,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Deps } from "../../lib/deps";
+import { causeText, isDatabaseUnavailable } from "../../lib/errors";
 import { createPush, type PushSender } from "../../adapters/push";
 import { textIn } from "./texts";
 
@@ -130,6 +131,7 @@ export function startPushDispatcher(deps: Deps): () => void {
   let busy = false;
   let again = false;
   let stopped = false;
+  let databaseDown = false;
   const tick = async () => {
     if (stopped) return;
     if (busy) {
@@ -142,11 +144,18 @@ export function startPushDispatcher(deps: Deps): () => void {
         again = false;
         await deliverPendingPushes(deps);
       } while (again && !stopped);
+      if (databaseDown) deps.log.info("push dispatch: database back");
+      databaseDown = false;
     } catch (err) {
-      const msg = String(err);
-      // The database was closed under us (tests, shutdown): this dispatcher is done.
-      if (/closed|terminated|ended|not open/i.test(msg)) stop();
-      else deps.log.warn("push dispatch failed", { error: msg.slice(0, 200) });
+      const msg = causeText(err);
+      if (isDatabaseUnavailable(err)) {
+        // Terminated, restarting, refusing connections: the next tick tries again (said once per outage).
+        if (!databaseDown) deps.log.warn("push dispatch: database unavailable, retrying", { error: msg.slice(0, 200) });
+        databaseDown = true;
+      } else if (/closed|after calling end|not open/i.test(msg)) {
+        // The database was closed by this process (tests, shutdown): this dispatcher is done.
+        stop();
+      } else deps.log.warn("push dispatch failed", { error: msg.slice(0, 200) });
     } finally {
       busy = false;
     }

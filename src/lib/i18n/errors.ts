@@ -16,6 +16,7 @@ export const ERROR_MESSAGES: Record<Known, MessageDescriptor> = {
   conflict: msg`Cette action entre en conflit avec une autre`,
   rate_limited: msg`Trop de tentatives : réessayez dans quelques minutes`,
   server_error: msg`Une erreur s'est produite, veuillez réessayer ultérieurement`,
+  database_unavailable: msg`Le service est momentanément indisponible, réessayez dans un instant.`,
   bot_check_failed: msg`La vérification anti-robot a échoué, réessayez`,
   idempotency_conflict: msg`Cette demande a déjà été envoyée avec d'autres données`,
   id_invalid: msg`Identifiant invalide`,

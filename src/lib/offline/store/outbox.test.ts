@@ -6,11 +6,12 @@ import { MAX_SERVER_TRIES, enqueue, flushOutbox, pendingItems } from "./outbox";
 function fakeServer() {
   const applied: { key: string; body: unknown; token: string }[] = [];
   const seen = new Set<string>();
-  let mode: "up" | "down" | "500" | "422" | "401" = "up";
+  let mode: "up" | "down" | "500" | "503" | "422" | "401" = "up";
   const fetchImpl = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
     const headers = init?.headers as Record<string, string>;
     if (mode === "down") throw new TypeError("Failed to fetch");
     if (mode === "500") return Response.json({ message: "boom", code: "server_error" }, { status: 500 });
+    if (mode === "503") return Response.json({ message: "later", code: "database_unavailable" }, { status: 503, headers: { "Retry-After": "5" } });
     if (mode === "401") return Response.json({ message: "no", code: "unauthorized" }, { status: 401 });
     if (mode === "422") return Response.json({ message: "bad", code: "validation_failed", errors: { contentId: ["validation_failed"] } }, { status: 422 });
     const key = headers["Idempotency-Key"]!;
@@ -127,6 +128,27 @@ describe("outbox", () => {
     const last = await flushOutbox({ userId: 7, token: "t7", fetchImpl: server.fetchImpl });
     expect(last.rejected).toHaveLength(1);
     expect(last.remaining).toBe(0);
+  });
+
+  it("keeps an item through any number of 503 database_unavailable (never given up), then delivers it once", async () => {
+    const server = fakeServer();
+    server.setMode("503");
+    await enqueue(item(7, 1));
+    await enqueue(item(7, 2));
+    for (let i = 0; i < MAX_SERVER_TRIES * 2; i++) {
+      const r = await flushOutbox({ userId: 7, token: "t7", fetchImpl: server.fetchImpl });
+      expect(r.stoppedBy).toBe("server");
+      expect(r.rejected).toEqual([]);
+      expect(r.remaining).toBe(2);
+    }
+    expect((await pendingItems(7)).map((i) => i.tries)).toEqual([0, 0]);
+    server.setMode("up");
+    const back = await flushOutbox({ userId: 7, token: "t7", fetchImpl: server.fetchImpl });
+    expect(back.remaining).toBe(0);
+    expect(server.applied.map((a) => a.key)).toEqual([item(7, 1).key, item(7, 2).key]);
+    // Every attempt carried the item's own key: the server could apply it once whatever the number of 503s.
+    const keys = server.fetchImpl.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)["Idempotency-Key"]);
+    expect(new Set(keys)).toEqual(new Set([item(7, 1).key, item(7, 2).key]));
   });
 
   it("two flushes at once (two tabs) never send an item twice", async () => {

@@ -7,7 +7,11 @@
  */
 import { getDb, type OutboxItem } from "./db";
 
-/** Server errors (5xx, 429) an item may meet before it is given up (and reported as rejected). */
+/**
+ * Server errors (5xx but 503, 429) an item may meet before it is given up (and reported as rejected). A 503 (the
+ * server's database is away, a restart: `database_unavailable`) means "not delivered yet": the item waits, however
+ * long that lasts, without using up its tries, and goes later with its same Idempotency-Key (applied once).
+ */
 export const MAX_SERVER_TRIES = 10;
 
 export const OUTBOX_CHANNEL = "darsi-outbox";
@@ -144,7 +148,7 @@ export function flushOutbox(ctx: FlushContext): Promise<FlushReport> {
         continue;
       }
       if (result.kind === "server") {
-        const tries = item.tries + 1;
+        const tries = result.status === 503 ? item.tries : item.tries + 1;
         if (tries >= MAX_SERVER_TRIES) {
           await db.outbox.delete(item.id!);
           report.rejected.push({ item, status: result.status, code: "server_error", errors: {} });
