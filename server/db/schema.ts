@@ -432,6 +432,8 @@ export const operatorSubscriptions = pgTable("operator_subscriptions", {
   cancelledAt: ts("cancelled_at"),
   /** The pupil's account was created by this subscription's activation (a visitor's phone). */
   accountCreated: boolean("account_created").notNull().default(false),
+  /** The operator's confirmation page of this order, asked after the order was recorded (migration 0013). */
+  redirectUrl: text("redirect_url"),
 });
 
 /** One renewal charge of an operator subscription: recorded before the operator is called, settled once (migration 0013). */

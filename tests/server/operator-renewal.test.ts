@@ -7,10 +7,10 @@
  * - a refused renewal ends the subscription (the paid period still runs to its end) and moves nothing;
  * - a charge whose answer or commit was lost stays pending and is settled by the next run, once, without charging twice;
  * - two runs at the same time charge once;
- * - while the operator is being called, the subscription's row is free (no transaction holds it), for renewals and
- *   for unsubscribe alike.
+ * - while the operator is being called, the subscription's row is free (no transaction holds it), for renewals,
+ *   unsubscribe and the checkout's confirmation page alike.
  */
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { operatorAdapter, setOperatorAdapter } from "../../server/adapters/operator";
@@ -210,5 +210,44 @@ describe("operator renewals", () => {
     expect(un.status, un.text).toBe(200);
     expect(told).toBe(1);
     expect((await subById(sub.orderId)).status).toBe("cancelled");
+  });
+});
+
+describe("operator checkout", () => {
+  it("asks the operator for its page after the order is committed (no lock held), and a retry after a failed call gets the same order and page", async () => {
+    const phone = freshPhone();
+    let calls = 0;
+    let fail = true;
+    setOperatorAdapter(h.deps, {
+      ...sandbox,
+      async startCheckout(req) {
+        calls += 1;
+        // The phone's lock and the order's row are free during the call: nothing is held across it.
+        await h.deps.db.transaction(async (tx) => {
+          const { rows } = (await tx.execute(sql`select pg_try_advisory_xact_lock(hashtextextended(${`operator-phone:${phone}`}, 0)) as free`)) as unknown as {
+            rows: Array<{ free: boolean }>;
+          };
+          expect(rows[0]!.free).toBe(true);
+          await tx.execute(sql`select id from operator_subscriptions where order_id = ${req.orderId} for update nowait`);
+        });
+        if (fail) throw new Error("operator unreachable");
+        return sandbox.startCheckout(req);
+      },
+    });
+    const headers = { "idempotency-key": randomUUID() };
+    const body = { recurrence: 7, phone, division: BAC_MATHS };
+    const first = await h.request("POST", "/api/checkout", { body, headers, ip: h.freshIp() });
+    expect(first.status).toBeGreaterThanOrEqual(500);
+    fail = false;
+    const second = await h.request("POST", "/api/checkout", { body, headers, ip: h.freshIp() });
+    expect(second.status, second.text).toBe(200);
+    const third = await h.request("POST", "/api/checkout", { body, headers, ip: h.freshIp() });
+    expect(third.json.payload).toEqual(second.json.payload);
+    expect(third.headers.get("idempotency-replayed")).toBe("true");
+    expect(calls).toBe(2);
+    const orders = await h.deps.db.select().from(operatorSubscriptions).where(eq(operatorSubscriptions.phone, phone));
+    expect(orders.map((o) => ({ orderId: o.orderId, status: o.status, redirectUrl: o.redirectUrl }))).toEqual([
+      { orderId: second.json.payload.orderId, status: "pending", redirectUrl: second.json.payload.redirectUrl },
+    ]);
   });
 });

@@ -28,6 +28,9 @@ CREATE TABLE "operator_charges" (
 );--> statement-breakpoint
 CREATE UNIQUE INDEX "operator_charges_period_uq" ON "operator_charges" ("subscription_id", "period");--> statement-breakpoint
 CREATE INDEX "operator_charges_pending_idx" ON "operator_charges" ("subscription_id") WHERE "status" = 'pending';--> statement-breakpoint
+-- The operator's confirmation page of an order, asked after the order is committed (no lock across the call) and kept,
+-- so a retried checkout answers the same page.
+ALTER TABLE "operator_subscriptions" ADD COLUMN "redirect_url" text;--> statement-breakpoint
 -- The local operator sandbox's own memory (a stand-in for Digital Virgo's): the charges it made, by reference, so a
 -- repeated charge answers the first outcome and a status query finds it; and the lines it was told have little credit.
 CREATE TABLE "operator_sandbox_charges" (

@@ -2,7 +2,8 @@
  * The mobile-operator subscription (SPEC §2 operator landing, §5 operator checkout, §6 unsubscribe on offer 33).
  *
  * - `startCheckout` (a visitor, `POST /checkout`) and `startUserCheckout` (signed in, `POST /digitalvirgo/checkout`)
- *   record a pending subscription with the level's price and send the browser to the operator's confirmation.
+ *   record a pending subscription with the level's price, then (after the commit: no lock is held across a network
+ *   call) ask the operator for its confirmation page, where the browser goes.
  * - `activateFromReturn` (`GET /digitalvirgo/success`) checks the operator's signed return with the adapter and
  *   activates ONCE under a row lock, however often the return arrives: the pupil's account (created for a new phone:
  *   verified, in the chosen class, with an SMS code to choose a password), an affiliation of group 33 for the paid
@@ -14,7 +15,7 @@
  *   lock while the operator is called (intent recorded, call, settlement), and settles what an earlier run left pending.
  */
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, exists, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, isNull, lte, or, sql } from "drizzle-orm";
 import { TUNISIA_COUNTRY_ID } from "../../../domain/constants";
 import {
   OPERATOR_OFFER_ID,
@@ -70,10 +71,10 @@ async function activeOf(tx: Tx, phone: string): Promise<SubRow | undefined> {
 }
 
 /**
- * Records a pending subscription and asks the operator for its confirmation page. A pending one left by an abandoned
- * confirmation of the same phone is closed first (failed): the operator never charged it.
+ * Records a pending subscription. A pending one left by an abandoned confirmation of the same phone is closed first
+ * (failed): the operator never charged it. The operator's page is asked for after the commit (`confirmationPage`).
  */
-async function openOrder(deps: Deps_, tx: Tx, input: { userId: number | null; phone: string; divisionId: number; recurrence: Recurrence }): Promise<OperatorCheckoutDto> {
+async function openOrder(deps: Deps_, tx: Tx, input: { userId: number | null; phone: string; divisionId: number; recurrence: Recurrence }): Promise<{ orderId: string }> {
   const level = await levelOf(tx, input.divisionId);
   const now = deps.now();
   await tx
@@ -92,15 +93,35 @@ async function openOrder(deps: Deps_, tx: Tx, input: { userId: number | null; ph
     orderId,
     createdAt: now,
   });
+  return { orderId };
+}
+
+/**
+ * The operator's confirmation page of a pending order, asked outside any transaction (a network call holds no lock)
+ * and kept on the order: a retried checkout (its Idempotency-Key replays the same order) answers the same page, and a
+ * checkout whose call to the operator failed asks again for the same order.
+ */
+async function confirmationPage(deps: Deps_, orderId: string): Promise<OperatorCheckoutDto> {
+  const [order] = await deps.db.select().from(operatorSubscriptions).where(eq(operatorSubscriptions.orderId, orderId)).limit(1);
+  if (!order) throw new AppError(404, "payment_not_found");
+  if (order.redirectUrl) return { redirectUrl: order.redirectUrl, orderId };
   const { redirectUrl } = await operatorAdapter(deps).startCheckout({
     orderId,
-    phone: input.phone,
-    recurrence: input.recurrence,
-    price,
+    phone: order.phone,
+    recurrence: order.recurrence as Recurrence,
+    price: order.price,
     successUrl: RETURN_URLS.success,
     failUrl: RETURN_URLS.fail,
   });
-  return { redirectUrl, orderId };
+  // The first page kept wins (two retries at once): both answer it.
+  const [kept] = await deps.db
+    .update(operatorSubscriptions)
+    .set({ redirectUrl })
+    .where(and(eq(operatorSubscriptions.id, order.id), isNull(operatorSubscriptions.redirectUrl)))
+    .returning({ redirectUrl: operatorSubscriptions.redirectUrl });
+  if (kept?.redirectUrl) return { redirectUrl: kept.redirectUrl, orderId };
+  const [first] = await deps.db.select({ redirectUrl: operatorSubscriptions.redirectUrl }).from(operatorSubscriptions).where(eq(operatorSubscriptions.id, order.id));
+  return { redirectUrl: first?.redirectUrl ?? redirectUrl, orderId };
 }
 
 /**
@@ -113,13 +134,14 @@ export async function startCheckout(
   input: OperatorCheckoutOutput & { idempotencyKey: string | undefined; requestHash: string },
 ): Promise<IdempotentResult<OperatorCheckoutDto>> {
   const key = input.idempotencyKey === undefined ? undefined : `operator-checkout:${input.idempotencyKey}`;
-  return withIdempotency(deps, VISITOR, key, input.requestHash, async (tx) => {
+  const opened = await withIdempotency(deps, VISITOR, key, input.requestHash, async (tx) => {
     await lock(tx, `operator-phone:${input.phone}`);
     if (await activeOf(tx, input.phone)) throw alreadyClient();
     const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
     if (owner) throw fieldError(422, "phone", "operator_phone_exists");
     return openOrder(deps, tx, { userId: null, phone: input.phone, divisionId: input.division, recurrence: input.recurrence });
   });
+  return { result: await confirmationPage(deps, opened.result.orderId), replayed: opened.replayed };
 }
 
 /** `POST /digitalvirgo/checkout` (signed in): the account's own phone and class. */
@@ -128,7 +150,7 @@ export async function startUserCheckout(
   auth: Pick<AuthInfo, "userId">,
   input: { recurrence: Recurrence; idempotencyKey: string | undefined; requestHash: string },
 ): Promise<IdempotentResult<OperatorCheckoutDto>> {
-  return withIdempotency(deps, auth, input.idempotencyKey, input.requestHash, async (tx) => {
+  const opened = await withIdempotency(deps, auth, input.idempotencyKey, input.requestHash, async (tx) => {
     const [me] = await tx.select({ phone: users.phone, divisionId: users.divisionId }).from(users).where(eq(users.id, auth.userId)).limit(1);
     if (!me?.phone) throw fieldError(422, "phone", "phone_required");
     if (me.divisionId === null) throw fieldError(422, "division", "division_required");
@@ -136,6 +158,7 @@ export async function startUserCheckout(
     if (await activeOf(tx, me.phone)) throw alreadyClient();
     return openOrder(deps, tx, { userId: auth.userId, phone: me.phone, divisionId: me.divisionId, recurrence: input.recurrence });
   });
+  return { result: await confirmationPage(deps, opened.result.orderId), replayed: opened.replayed };
 }
 
 async function orderForUpdate(tx: Tx, orderId: string): Promise<SubRow> {
