@@ -13,6 +13,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { formatTunisDay } from "../../domain/format";
 import { operatorAdapter, setOperatorAdapter } from "../../server/adapters/operator";
 import type { SandboxOperator } from "../../server/adapters/operator/sandbox";
 import type { OperatorAdapter } from "../../server/adapters/operator/types";
@@ -96,6 +97,13 @@ describe("operator renewals", () => {
       { period: 2, status: "refused", reference: `${sub.orderId}:2` },
     ]);
     expect((await sandboxChargesOf(sub.orderId)).map((c) => c.status)).toEqual(["refused"]);
+    // The pupil is told, with the last day of the access already paid.
+    const [paid] = await h.deps.db.select({ endDate: affiliations.endDate }).from(affiliations).where(eq(affiliations.userId, sub.userId!));
+    const told = await h.deps.db.execute(sql`select type, category, body, link from notifications where user_id = ${sub.userId}`);
+    const rows = (told as unknown as { rows: Array<{ type: string; category: string; body: string; link: string }> }).rows;
+    expect(rows.filter((r) => r.type === "operator_renewal_refused")).toEqual([
+      { type: "operator_renewal_refused", category: "paySlice", body: expect.stringContaining(formatTunisDay(paid!.endDate, "fr")), link: "/offres" },
+    ]);
     // Not asked again: a cancelled subscription is not renewed.
     clock.advance(DAY);
     await renewDue(h.deps);

@@ -39,6 +39,8 @@ import { AppError, fieldError, forbidden } from "../../lib/errors";
 import { withIdempotency, type IdempotentResult } from "../../lib/idempotency";
 import { PLATFORM_WALLETS, postMovement } from "../wallet/ledger";
 import { createCode } from "../auth/codes";
+import { notify } from "../notifications/notify";
+import { operatorRenewalRefused } from "../notifications/texts";
 
 /** Where the operator sends the browser back (the app's return pages, SPEC §2 guards). */
 export const RETURN_URLS = { success: "/digitalvirgo/success", fail: "/digitalvirgo/echec" } as const;
@@ -395,7 +397,8 @@ async function claimCharge(deps: Deps_, subId: number): Promise<{ sub: SubRow; c
 /**
  * Step 3, one short transaction: applies the operator's answer to a pending charge, once. Charged: the period is
  * granted (affiliation and ledger movement, whose unique reference refuses a second one) from where the paid period
- * ended, even if the pupil unsubscribed meanwhile (they paid for it). Refused: the subscription ends.
+ * ended, even if the pupil unsubscribed meanwhile (they paid for it). Refused: the subscription ends and the pupil is
+ * told (notification `operator_renewal_refused`, category `paySlice`).
  */
 async function settleCharge(deps: Deps_, chargeId: number, outcome: "charged" | "refused"): Promise<"renewed" | "stopped" | "skip"> {
   return deps.db.transaction(async (tx) => {
@@ -406,7 +409,11 @@ async function settleCharge(deps: Deps_, chargeId: number, outcome: "charged" | 
     await tx.update(operatorCharges).set({ status: outcome, settledAt: now, leaseUntil: null }).where(eq(operatorCharges.id, charge.id));
     if (!sub || sub.userId === null) return "skip";
     if (outcome === "refused") {
-      if (sub.status === "active") await tx.update(operatorSubscriptions).set({ status: "cancelled", cancelledAt: now }).where(eq(operatorSubscriptions.id, sub.id));
+      if (sub.status === "active") {
+        await tx.update(operatorSubscriptions).set({ status: "cancelled", cancelledAt: now }).where(eq(operatorSubscriptions.id, sub.id));
+        // The pupil hears why their access will end (it runs to the end of the paid period).
+        await notify(tx, { userId: sub.userId, category: "paySlice", type: "operator_renewal_refused", texts: operatorRenewalRefused({ endDate: await endDateOf(tx, sub) }), link: "/offres" });
+      }
       return "stopped";
     }
     // The new period starts where the paid one ended (no gap, no overlap).
