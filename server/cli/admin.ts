@@ -118,8 +118,8 @@ const COMMANDS: Record<string, Command> = {
   "operator-renew": {
     usage: "operator-renew                                  charge the due operator subscriptions (once per period)",
     async run() {
-      const done = await run<{ renewed: number; stopped: number }>("/admin/operator-renew", {}, (deps) => renewDue(deps));
-      console.log(`operator subscriptions: ${done.renewed} renewed, ${done.stopped} stopped (charge refused)`);
+      const done = await run<{ renewed: number; stopped: number; pending: number }>("/admin/operator-renew", {}, (deps) => renewDue(deps));
+      console.log(`operator subscriptions: ${done.renewed} renewed, ${done.stopped} stopped (charge refused), ${done.pending} left pending (no answer from the operator: the next run settles them)`);
       return 0;
     },
   },

@@ -269,7 +269,11 @@ export const ledgerEntries = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [
-    index("ledger_wallet_idx").on(t.walletId), index("ledger_movement_idx").on(t.movementId), index("ledger_ref_idx").on(t.refType, t.refId),
+    index("ledger_wallet_idx").on(t.walletId),
+    index("ledger_movement_idx").on(t.movementId),
+    index("ledger_ref_idx").on(t.refType, t.refId),
+    // One entry of a kind per business object and wallet (migration 0013): a second credit is refused by the database.
+    uniqueIndex("ledger_entries_reference_uq").on(t.kind, t.refType, t.refId, t.walletId),
     check("ledger_entries_amount_non_zero", sql`${t.amount} <> 0`),
   ],
 );
@@ -362,6 +366,8 @@ export const discountCodeUses = pgTable(
     affiliationId: integer("affiliation_id").notNull().references(() => affiliations.id, { onDelete: "cascade" }),
     discount: millimes("discount").notNull(),
     ownerProfit: millimes("owner_profit").notNull().default(0),
+    /** What a refund of the purchase took back of the owner's share (migration 0013). */
+    reclaimed: millimes("reclaimed").notNull().default(0),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [
@@ -483,6 +489,8 @@ export const operatorSubscriptions = pgTable(
     cancelledAt: ts("cancelled_at"),
     /** The pupil's account was created by this subscription's activation (a visitor's phone). */
     accountCreated: boolean("account_created").notNull().default(false),
+    /** The operator's confirmation page of this order, asked after the order was recorded (migration 0013). */
+    redirectUrl: text("redirect_url"),
   },
   (t) => [
     uniqueIndex("operator_subscriptions_live_phone_uq").on(t.phone).where(sql`${t.status} IN ('pending', 'active')`),
@@ -491,6 +499,43 @@ export const operatorSubscriptions = pgTable(
     check("operator_subscriptions_status_check", sql`${t.status} in ('pending', 'active', 'failed', 'cancelled')`),
   ],
 );
+
+/** One renewal charge of an operator subscription: recorded before the operator is called, settled once (migration 0013). */
+export const operatorCharges = pgTable(
+  "operator_charges",
+  {
+    id: serial("id").primaryKey(),
+    subscriptionId: integer("subscription_id").notNull().references(() => operatorSubscriptions.id, { onDelete: "cascade" }),
+    period: integer("period").notNull(),
+    /** The operator's idempotency key of this charge: `<order id>:<period>`. */
+    reference: text("reference").notNull().unique(),
+    amount: millimes("amount").notNull(),
+    status: text("status").$type<"pending" | "charged" | "refused">().notNull().default("pending"),
+    /** How many times a run called the operator about it. */
+    attempts: integer("attempts").notNull().default(0),
+    /** A run is calling the operator about it until then (concurrent runs skip it). */
+    leaseUntil: ts("lease_until"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    settledAt: ts("settled_at"),
+  },
+  (t) => [uniqueIndex("operator_charges_period_uq").on(t.subscriptionId, t.period)],
+);
+
+/** The local operator sandbox's own record of the charges it made (server/adapters/operator/sandbox.ts). */
+export const operatorSandboxCharges = pgTable("operator_sandbox_charges", {
+  reference: text("reference").primaryKey(),
+  orderId: text("order_id").notNull(),
+  phone: text("phone").notNull(),
+  amount: millimes("amount").notNull(),
+  status: text("status").$type<"charged" | "refused">().notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+/** Lines the operator sandbox was told have little prepaid credit (millimes left); any other line has enough. */
+export const operatorSandboxLines = pgTable("operator_sandbox_lines", {
+  phone: text("phone").primaryKey(),
+  credit: millimes("credit").notNull(),
+});
 
 // ───────────────────────── relations used by /auth/me ─────────────────────────
 /** Discount codes: platform coupons, influencers' codes (revenue to the owner), referral codes `CP-…`. */

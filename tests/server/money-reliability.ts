@@ -31,8 +31,18 @@ export interface Wallet {
   initial: number;
 }
 
-/** Creates `count` verified pupils directly in the database, each funded with `initial` millimes from the cash-in wallet, and a session each. */
-export async function createWallets(deps: Pick<Deps, "secret" | "env" | "now">, db: Db, count: number, initial: number, tag: string): Promise<Wallet[]> {
+/**
+ * Creates `count` verified pupils directly in the database (in class `divisionId` when given, so that they can buy),
+ * each funded with `initial` millimes from the cash-in wallet, and a session each.
+ */
+export async function createWallets(
+  deps: Pick<Deps, "secret" | "env" | "now">,
+  db: Db,
+  count: number,
+  initial: number,
+  tag: string,
+  divisionId: number | null = null,
+): Promise<Wallet[]> {
   await ensurePlatformWallets(db);
   const passwordHash = await hashPassword(`Reliable#${tag}`);
   const out: Wallet[] = [];
@@ -40,11 +50,11 @@ export async function createWallets(deps: Pick<Deps, "secret" | "env" | "now">, 
     const phone = `9${String((Number.parseInt(tag, 16) * 100 + i) % 10_000_000).padStart(7, "0")}`;
     const [user] = await db
       .insert(users)
-      .values({ name: `Fiable${String.fromCharCode(97 + (i % 26))}`, lastName: "Test", phone, email: `fiable${i}.${tag}@test.darsi.tn`, passwordHash, verified: true })
+      .values({ name: `Fiable${String.fromCharCode(97 + (i % 26))}`, lastName: "Test", phone, email: `fiable${i}.${tag}@test.darsi.tn`, passwordHash, verified: true, divisionId })
       .returning({ id: users.id });
     const id = user!.id;
     await db.insert(wallets).values({ ownerId: id, balance: 0, kind: "user" }).onConflictDoNothing();
-    await db.transaction((tx) => postMovement(tx, { kind: "topup", from: PLATFORM_WALLETS.cashIn, to: id, amount: initial, description: "reliability funding" }));
+    await db.transaction((tx) => postMovement(tx, { kind: "topup", from: PLATFORM_WALLETS.cashIn, to: id, amount: initial, description: "reliability funding", ref: { type: "test_funding", id } }));
     const { token } = await issueToken(deps, db, id);
     out.push({ id, phone, token, initial });
   }

@@ -19,6 +19,7 @@ const start = new Date("2026-12-01T16:00:00Z");
 const BY_TYPE: Record<string, T.NotificationTexts> = {
   password_changed: T.passwordChanged(),
   instalment_due: T.instalmentDue({ next: 2, of: 3, offer, dueBefore: "2026-12-08" }),
+  operator_renewal_refused: T.operatorRenewalRefused({ endDate: "2026-12-08" }),
   gift_code_used: T.giftCodeUsed({ code: "CP-YASMINE", earned: tnd(2) + 500 }),
   gift_code_used_nothing_earned: T.giftCodeUsed({ code: "CP-YASMINE", earned: 0 }),
   parent_request_created: T.parentRequestCreated({ child: "Amine Ben Ali" }),
@@ -44,7 +45,7 @@ describe("notification templates", () => {
     const helpers = new Set(["isNotificationLanguage", "operatorTexts", "textIn", "REPORT_STATUS"]);
     const templates = Object.keys(T).filter((k) => !helpers.has(k));
     expect(templates.sort()).toEqual(
-      ["giftCodeUsed", "instalmentDue", "newContent", "parentRequestAnswered", "parentRequestCreated", "passwordChanged", "sessionMoved", "transferReceived", "transferToConfirm", "videoReportStatus"].sort(),
+      ["giftCodeUsed", "instalmentDue", "newContent", "operatorRenewalRefused", "parentRequestAnswered", "parentRequestCreated", "passwordChanged", "sessionMoved", "transferReceived", "transferToConfirm", "videoReportStatus"].sort(),
     );
   });
 

@@ -19,16 +19,27 @@ export interface DigitalVirgoConfig {
   publicUrl: string;
 }
 
+/** The provider's charge statuses the adapter reads as a refusal (anything else but CHARGED leaves the outcome unknown). */
+const REFUSED = new Set(["REFUSED", "FAILED", "INSUFFICIENT_CREDIT", "CANCELLED", "UNSUBSCRIBED"]);
+
 export function createDigitalVirgoOperator(cfg: DigitalVirgoConfig, fetchImpl: typeof fetch = fetch): OperatorAdapter {
-  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetchImpl(`${cfg.apiUrl.replace(/\/$/, "")}${path}`, {
+  const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    fetchImpl(`${cfg.apiUrl.replace(/\/$/, "")}${path}`, {
       method,
-      headers: { Authorization: `Bearer ${cfg.apiKey}`, "Content-Type": "application/json", Accept: "application/json" },
+      headers: { Authorization: `Bearer ${cfg.apiKey}`, "Content-Type": "application/json", Accept: "application/json", ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(10_000),
     });
+  const api = async <T>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> => {
+    const res = await call(method, path, body, headers);
     if (!res.ok) throw new Error(`Digital Virgo ${method} ${path}: ${res.status}`);
     return (await res.json()) as T;
+  };
+  /** A charge's status as the provider reports it: charged, refused, or (anything else) an unknown outcome. */
+  const outcomeOf = (status: string) => {
+    if (status === "CHARGED") return "charged" as const;
+    if (REFUSED.has(status)) return "refused" as const;
+    throw new Error(`Digital Virgo charge status ${status}: outcome unknown`);
   };
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${cfg.publicUrl.replace(/\/$/, "")}${url}`);
   const sign = (r: OperatorReturn) => createHmac("sha256", cfg.secret).update(`${r.orderId}|${r.status}|${r.tx}|${r.ts}`).digest("hex");
@@ -55,12 +66,21 @@ export function createDigitalVirgoOperator(cfg: DigitalVirgoConfig, fetchImpl: t
       if (status.externalId !== ret.orderId) return { valid: false };
       return { valid: true, orderId: ret.orderId, paid: status.status === "ACTIVE" || status.status === "CHARGED", transactionId: status.transactionId };
     },
-    async renew(sub) {
-      const answer = await api<{ status: string }>("POST", `/subscriptions/${encodeURIComponent(sub.orderId)}/charges`, {
-        amountMillimes: sub.price,
-        period: sub.period,
-      });
-      return answer.status === "CHARGED";
+    async charge(req) {
+      // The reference is the charge's external id and the request's idempotency key: a repeat never charges twice.
+      const answer = await api<{ status: string }>(
+        "POST",
+        `/subscriptions/${encodeURIComponent(req.orderId)}/charges`,
+        { externalId: req.reference, amountMillimes: req.amount, period: req.period },
+        { "Idempotency-Key": req.reference },
+      );
+      return outcomeOf(answer.status);
+    },
+    async chargeStatus(reference) {
+      const res = await call("GET", `/charges/${encodeURIComponent(reference)}`);
+      if (res.status === 404) return "unknown";
+      if (!res.ok) throw new Error(`Digital Virgo GET /charges: ${res.status}`);
+      return outcomeOf(((await res.json()) as { status: string }).status);
     },
     async unsubscribe(sub) {
       await api("POST", `/subscriptions/${encodeURIComponent(sub.orderId)}/cancel`, { msisdn: `216${sub.phone}` });

@@ -12,7 +12,7 @@ export type { OperatorAdapter } from "./types";
 
 const adapters = new WeakMap<object, OperatorAdapter>();
 
-function create(deps: Pick<Deps, "secret" | "now" | "env">, source: Record<string, string | undefined>): OperatorAdapter {
+function create(deps: Pick<Deps, "db" | "secret" | "now" | "env">, source: Record<string, string | undefined>): OperatorAdapter {
   const mode = source.OPERATOR_BILLING ?? (deps.env.NODE_ENV === "production" ? "" : "sandbox");
   if (mode === "digitalvirgo") {
     const missing = ["DIGITALVIRGO_API_URL", "DIGITALVIRGO_SERVICE_ID", "DIGITALVIRGO_API_KEY", "DIGITALVIRGO_SECRET"].filter((k) => !source[k]);
@@ -28,13 +28,13 @@ function create(deps: Pick<Deps, "secret" | "now" | "env">, source: Record<strin
   }
   if (mode === "sandbox") {
     if (deps.env.NODE_ENV === "production") throw new Error("OPERATOR_BILLING=sandbox is refused with NODE_ENV=production");
-    return createSandboxOperator(deps.secret, () => Math.floor(deps.now().getTime() / 1000));
+    return createSandboxOperator(deps.secret, () => Math.floor(deps.now().getTime() / 1000), deps.db);
   }
   throw new Error("OPERATOR_BILLING must be sandbox or digitalvirgo (set it in production)");
 }
 
 /** The server's carrier-billing adapter. */
-export function operatorAdapter(deps: Pick<Deps, "secret" | "now" | "env">): OperatorAdapter {
+export function operatorAdapter(deps: Pick<Deps, "db" | "secret" | "now" | "env">): OperatorAdapter {
   let adapter = adapters.get(deps);
   if (!adapter) {
     adapter = create(deps, process.env);
@@ -44,7 +44,7 @@ export function operatorAdapter(deps: Pick<Deps, "secret" | "now" | "env">): Ope
 }
 
 /** The sandbox, when it is the server's adapter (its pages exist only then). */
-export function sandboxOperator(deps: Pick<Deps, "secret" | "now" | "env">): SandboxOperator | null {
+export function sandboxOperator(deps: Pick<Deps, "db" | "secret" | "now" | "env">): SandboxOperator | null {
   const adapter = operatorAdapter(deps);
   return adapter.name === "sandbox" ? (adapter as SandboxOperator) : null;
 }

@@ -5,11 +5,19 @@
  * `/digitalvirgo/success` or `/digitalvirgo/echec` with a signed query (`orderId, status, tx, ts, sig`), exactly as the
  * operator would. `verifyReturn` checks that signature (HMAC-SHA256 with a key derived from the server secret) and
  * its age; nothing the browser could forge is trusted.
+ *
+ * Renewal charges behave as a carrier's API does: the sandbox keeps every charge by its reference in its own table
+ * (`operator_sandbox_charges`), so a charge asked again answers its first outcome without charging twice, and
+ * `chargeStatus` finds it after the asker lost the answer. A line can be short of credit (`setLineCredit`, kept in
+ * `operator_sandbox_lines`): a charge above what it has left is refused, as a prepaid line without credit is.
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import type { Recurrence } from "../../../domain/operator";
 import type { OperatorReturn } from "../../../domain/schemas/operator";
-import type { OperatorAdapter, OperatorCheckoutRequest, OperatorVerdict } from "./types";
+import type { Db } from "../../db/client";
+import { operatorSandboxCharges, operatorSandboxLines } from "../../db/schema";
+import type { ChargeOutcome, OperatorAdapter, OperatorChargeRequest, OperatorCheckoutRequest, OperatorVerdict } from "./types";
 
 export const SANDBOX_PAGE_PATH = "/sandbox/digitalvirgo/pay";
 /** A return older than this is refused (the pupil had a day to come back). */
@@ -43,9 +51,36 @@ export interface SandboxOperator extends OperatorAdapter {
   decide(ticket: SandboxTicket, action: "confirm" | "cancel", nowS: number): string;
   /** The signature of a return (tests build returns with it). */
   signReturn(fields: { orderId: string; status: string; tx: string; ts: string }): string;
+  /** The line's prepaid credit from now on, in millimes (charges above it are refused); null: credit enough again. */
+  setLineCredit(phone: string, credit: number | null): Promise<void>;
 }
 
-export function createSandboxOperator(secret: string, nowS: () => number): SandboxOperator {
+/** Charges one renewal once per reference: the first outcome is kept and answered again to a repeated request. */
+async function chargeOnce(db: Db, req: OperatorChargeRequest): Promise<ChargeOutcome> {
+  return db.transaction(async (tx) => {
+    // The line's row (when it has one) serialises the charges of one phone, so its credit is spent once.
+    const [line] = await tx.select().from(operatorSandboxLines).where(eq(operatorSandboxLines.phone, req.phone)).for("update");
+    const [known] = await tx.select({ status: operatorSandboxCharges.status }).from(operatorSandboxCharges).where(eq(operatorSandboxCharges.reference, req.reference));
+    if (known) return known.status;
+    const status: ChargeOutcome = line && line.credit < req.amount ? "refused" : "charged";
+    const [written] = await tx
+      .insert(operatorSandboxCharges)
+      .values({ reference: req.reference, orderId: req.orderId, phone: req.phone, amount: req.amount, status })
+      .onConflictDoNothing()
+      .returning({ status: operatorSandboxCharges.status });
+    if (!written) {
+      // The same reference charged at the same instant by another request: its outcome is the answer.
+      const [first] = await tx.select({ status: operatorSandboxCharges.status }).from(operatorSandboxCharges).where(eq(operatorSandboxCharges.reference, req.reference));
+      return first!.status;
+    }
+    if (line && status === "charged") {
+      await tx.update(operatorSandboxLines).set({ credit: sql`${operatorSandboxLines.credit} - ${req.amount}` }).where(eq(operatorSandboxLines.phone, req.phone));
+    }
+    return status;
+  });
+}
+
+export function createSandboxOperator(secret: string, nowS: () => number, db: Db): SandboxOperator {
   const key = createHmac("sha256", secret).update("digitalvirgo-sandbox").digest();
   const mac = (value: string) => createHmac("sha256", key).update(value).digest("base64url");
   const signReturn = (f: { orderId: string; status: string; tx: string; ts: string }) => mac(`return|${f.orderId}|${f.status}|${f.tx}|${f.ts}`);
@@ -80,9 +115,17 @@ export function createSandboxOperator(secret: string, nowS: () => number): Sandb
       if (age > RETURN_MAX_AGE_S || age < -300) return { valid: false };
       return { valid: true, orderId: ret.orderId, paid: ret.status === "success", transactionId: ret.tx };
     },
-    async renew() {
-      // The sandbox line always has credit.
-      return true;
+    charge: (req) => chargeOnce(db, req),
+    async chargeStatus(reference) {
+      const [row] = await db.select({ status: operatorSandboxCharges.status }).from(operatorSandboxCharges).where(eq(operatorSandboxCharges.reference, reference));
+      return row?.status ?? "unknown";
+    },
+    async setLineCredit(phone, credit) {
+      if (credit === null) {
+        await db.delete(operatorSandboxLines).where(eq(operatorSandboxLines.phone, phone));
+        return;
+      }
+      await db.insert(operatorSandboxLines).values({ phone, credit }).onConflictDoUpdate({ target: operatorSandboxLines.phone, set: { credit } });
     },
     async unsubscribe() {
       // Nothing to stop: the sandbox bills only when asked to.

@@ -19,6 +19,19 @@ export interface OperatorCheckoutRequest {
   failUrl: string;
 }
 
+/** One renewal charge, as the app asks the operator for it. */
+export interface OperatorChargeRequest {
+  /** Unique per subscription and period: `<order id>:<period>`. */
+  reference: string;
+  orderId: string;
+  phone: string;
+  /** Millimes. */
+  amount: number;
+  period: number;
+}
+
+export type ChargeOutcome = "charged" | "refused";
+
 /** The operator's verdict on a return, checked server-side (signature, then the provider's own status). */
 export type OperatorVerdict =
   | { valid: true; orderId: string; paid: boolean; transactionId: string }
@@ -30,8 +43,15 @@ export interface OperatorAdapter {
   startCheckout(req: OperatorCheckoutRequest): Promise<{ redirectUrl: string }>;
   /** Checks a browser return (`/digitalvirgo/success` or `/digitalvirgo/echec` query). */
   verifyReturn(ret: OperatorReturn): Promise<OperatorVerdict>;
-  /** Charges one more period of an active subscription; false when the operator refuses (no credit, line closed). */
-  renew(sub: { orderId: string; phone: string; price: number; period: number }): Promise<boolean>;
+  /**
+   * Charges one renewal period of an active subscription. Idempotent by `reference` (the operator's idempotency key,
+   * `<order id>:<period>`): asked again, the operator answers the first outcome and never charges twice. `refused`
+   * when the operator will not charge (no credit, line closed, subscription ended at the operator). Throws when no
+   * clear answer came back (network, timeout, 5xx): the outcome is then unknown and the next run asks `chargeStatus`.
+   */
+  charge(req: OperatorChargeRequest): Promise<ChargeOutcome>;
+  /** What the operator recorded for a charge's reference; `unknown` when it never received it. Throws like `charge`. */
+  chargeStatus(reference: string): Promise<ChargeOutcome | "unknown">;
   /** Stops the renewals at the operator. */
   unsubscribe(sub: { orderId: string; phone: string }): Promise<void>;
 }

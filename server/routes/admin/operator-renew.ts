@@ -7,11 +7,11 @@ export default defineRoute({
   method: "post",
   path: "/admin/operator-renew",
   summary:
-    "Operator only (X-Admin-Key): charge the next period of every operator subscription due now through the carrier, once per period (a new Silver affiliation and one ledger movement each); a refused charge cancels the subscription",
+    "Operator only (X-Admin-Key): charge the next period of every operator subscription due now through the carrier, once per period (a new Silver affiliation and one ledger movement each); a refused charge cancels the subscription; a charge without an answer stays pending for the next run (never charged twice). Safe to run on several machines at once",
   tag: "admin",
   auth: "none",
   access: OPERATOR_KEY,
-  response: "{ renewed, stopped }",
+  response: "{ renewed, stopped, pending }",
   handler: async ({ deps, c }) => {
     requireAdminKey(c, deps.secret);
     return { payload: await renewDue(deps) };

@@ -157,6 +157,17 @@ export function instalmentDue(p: { next: number; of: number; offer: Names; dueBe
   });
 }
 
+/** To an operator subscriber: the operator refused the renewal, so the subscription stopped; access runs to `endDate`. */
+export function operatorRenewalRefused(p: { endDate: string }): NotificationTexts {
+  return inAll((lang) => {
+    const date = formatTunisDay(p.endDate, lang);
+    const offer = iso("Silver");
+    if (lang === "en") return { title: "Subscription stopped", body: `Your operator refused to renew your ${offer} subscription, so it has stopped. Your access stays open until ${date}.` };
+    if (lang === "ar") return { title: "تم إيقاف الاشتراك", body: `رفض مشغّلك تجديد اشتراكك ${offer}، لذلك تم إيقافه. يبقى وصولك مفتوحًا حتى ${date}.` };
+    return { title: "Abonnement arrêté", body: `Votre opérateur a refusé le renouvellement de votre abonnement ${offer} : il est arrêté. Votre accès reste ouvert jusqu'au ${date}.` };
+  });
+}
+
 // ─────────────── learning ───────────────
 
 /** To the pupils concerned: a live session moved to `start`. */

@@ -6,8 +6,9 @@
  * Exactly once: the Idempotency-Key row is written in the same transaction (a retry replays the first answer), and
  * purchases of one pupil are serialised by a transaction-scoped advisory lock taken first, so two tabs buying the same
  * offer with different keys get one subscription and one `409 offer_owned`. The lock is not a wallet row lock: the
- * ledger locks the users' wallets of a movement in id order, and holding the buyer's row from the start, before the
- * code owner's, could deadlock with a purchase that pays this buyer a referral reward.
+ * wallets are locked together, once the code (and so its owner) is known and before the first movement, in id order
+ * (`lockWallets`): the buyer's debit and the owner's share are two movements, and locking each pair in turn would let
+ * A's purchase with B's code and B's purchase with A's code wait for each other.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { appliedCodeEffect, ownerShare, payInstalments, priceOffer, subscriptionEnd, toPricedOffer, type PurchaseDto } from "../../../domain/offers";
@@ -17,7 +18,7 @@ import type { AuthInfo } from "../../lib/auth";
 import type { Deps } from "../../lib/deps";
 import { AppError, fieldError } from "../../lib/errors";
 import { withIdempotency, type IdempotentResult } from "../../lib/idempotency";
-import { balanceOf, PLATFORM_WALLETS, postMovement } from "../wallet/ledger";
+import { balanceOf, lockWallets, PLATFORM_WALLETS, postMovement } from "../wallet/ledger";
 import { freeOffersTaken, instalmentPlans, liveSubscriptions, loadClassOffers, markOwned, offerSlices, ownedSubjects, tunisDay } from "./catalogue";
 import { codeStanding, toAppliedDto } from "./discount-codes";
 import { notify } from "../notifications/notify";
@@ -106,6 +107,11 @@ export async function buyOffer(
       throw new AppError(409, "price_changed", { amount: ["price_changed"] }, `The price is ${pay.final} millimes, not ${input.amount}`);
     }
 
+    // Every wallet this purchase will move (the buyer's, the code owner's), locked now, together, in id order.
+    const carriesCode = code !== undefined && effect.code !== null && !(plan && plan.paid > 0);
+    const codeOwner = carriesCode ? (code?.code.userId ?? null) : null;
+    await lockWallets(tx, codeOwner === null ? [userId] : [userId, codeOwner]);
+
     const [aff] = await tx
       .insert(affiliations)
       .values({
@@ -139,7 +145,7 @@ export async function buyOffer(
     }
 
     // A code rides only on a first instalment (or a purchase in full).
-    if (code && effect.code && !(plan && plan.paid > 0)) {
+    if (code && carriesCode) {
       const c = code.code;
       const profit = c.userId === null ? 0 : ownerShare(c.kind, c.ownerSharePercent, { price: pay.amount, final: pay.final });
       const [use] = await tx

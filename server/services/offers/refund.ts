@@ -1,22 +1,29 @@
 /**
  * An operator's refund of a purchase (`npm run admin -- refund-purchase <affiliation id>`): in one transaction, the
- * price the pupil paid goes back to their wallet through the ledger (revenue → pupil, kind `refund`), and the
- * subscription ends (its end date becomes yesterday, so no access check counts it any more). Once only: the
- * subscription's row is locked and `refunded_at` set; a second refund is refused (409), whoever asks and however often.
- * A code owner's share (influencer revenue, referral reward) paid on that purchase stays theirs: it was earned when the
- * pupil bought, and taking it back could leave their balance below zero.
+ * price the pupil paid goes back to their wallet through the ledger (revenue → pupil, kind `refund`), the share a
+ * discount code's owner earned on that purchase (influencer revenue, referral reward) is taken back (owner → revenue,
+ * kind `refund`), and the subscription ends (its end date becomes yesterday, so no access check counts it any more).
+ *
+ * - Once only: the subscription's row is locked and `refunded_at` set; a second refund is refused (409), whoever asks
+ *   and however often — and the ledger's unique reference (migration 0013) refuses a second `refund` entry anyway.
+ * - Two movements, so every wallet they touch (the pupil's, the owner's) is locked first, together, in id order
+ *   (`lockWallets`), before either moves: a refund never deadlocks with a purchase or a transfer of the same pupils.
+ * - The owner's balance never goes below zero: what they already spent of the share is not taken back (the platform
+ *   bears it); `discount_code_uses.reclaimed` records what was, and the influencer's revenue counts the rest.
  */
 import { eq } from "drizzle-orm";
-import { affiliations } from "../../db/schema";
+import { affiliations, discountCodes, discountCodeUses } from "../../db/schema";
 import type { Deps } from "../../lib/deps";
 import { AppError, notFound } from "../../lib/errors";
 import { isoDay } from "../learning/access";
-import { PLATFORM_WALLETS, postMovement } from "../wallet/ledger";
+import { balanceOf, lockWallets, PLATFORM_WALLETS, postMovement } from "../wallet/ledger";
 
 export interface RefundDto {
   affiliationId: number;
   userId: number;
   refunded: number;
+  /** What was taken back of the code owner's share (0 without a code, or when they had spent it). */
+  reclaimed: number;
   end_date: string;
   refunded_at: string;
 }
@@ -29,6 +36,16 @@ export async function refundPurchase(deps: Pick<Deps, "db" | "now">, affiliation
     const [aff] = await tx.select().from(affiliations).where(eq(affiliations.id, affiliationId)).limit(1).for("update");
     if (!aff) throw notFound();
     if (aff.refundedAt) throw new AppError(409, "conflict", undefined, `Subscription ${aff.id} was already refunded`);
+    // The code used for this purchase, if its owner earned a share of it.
+    const [use] = await tx
+      .select({ id: discountCodeUses.id, ownerProfit: discountCodeUses.ownerProfit, reclaimed: discountCodeUses.reclaimed, ownerId: discountCodes.userId, code: discountCodes.code })
+      .from(discountCodeUses)
+      .innerJoin(discountCodes, eq(discountCodes.id, discountCodeUses.codeId))
+      .where(eq(discountCodeUses.affiliationId, aff.id))
+      .limit(1);
+    const owner = use && use.ownerId !== null && use.ownerProfit > use.reclaimed ? { ...use, ownerId: use.ownerId } : null;
+    await lockWallets(tx, owner ? [aff.userId, owner.ownerId] : [aff.userId]);
+
     if (aff.amountPaid > 0) {
       await postMovement(tx, {
         kind: "refund",
@@ -39,9 +56,25 @@ export async function refundPurchase(deps: Pick<Deps, "db" | "now">, affiliation
         ref: { type: "affiliation", id: aff.id },
       });
     }
+    let reclaimed = 0;
+    if (owner) {
+      // Read under the owner's wallet lock: what the balance holds now is what can be taken back.
+      reclaimed = Math.min(owner.ownerProfit - owner.reclaimed, await balanceOf(tx, owner.ownerId));
+      if (reclaimed > 0) {
+        await postMovement(tx, {
+          kind: "refund",
+          from: owner.ownerId,
+          to: PLATFORM_WALLETS.revenue,
+          amount: reclaimed,
+          description: `Remboursement d'un achat avec le code ${owner.code} : part reprise`,
+          ref: { type: "discount_use", id: owner.id },
+        });
+        await tx.update(discountCodeUses).set({ reclaimed: owner.reclaimed + reclaimed }).where(eq(discountCodeUses.id, owner.id));
+      }
+    }
     // Yesterday (UTC, the earlier of the two calendars the access checks use): the subscription is over everywhere.
     const endDate = isoDay(new Date(now.getTime() - DAY_MS));
     await tx.update(affiliations).set({ refundedAt: now, endDate }).where(eq(affiliations.id, aff.id));
-    return { affiliationId: aff.id, userId: aff.userId, refunded: aff.amountPaid, end_date: endDate, refunded_at: now.toISOString() };
+    return { affiliationId: aff.id, userId: aff.userId, refunded: aff.amountPaid, reclaimed, end_date: endDate, refunded_at: now.toISOString() };
   });
 }

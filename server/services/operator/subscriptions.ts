@@ -2,18 +2,20 @@
  * The mobile-operator subscription (SPEC §2 operator landing, §5 operator checkout, §6 unsubscribe on offer 33).
  *
  * - `startCheckout` (a visitor, `POST /checkout`) and `startUserCheckout` (signed in, `POST /digitalvirgo/checkout`)
- *   record a pending subscription with the level's price and send the browser to the operator's confirmation.
+ *   record a pending subscription with the level's price, then (after the commit: no lock is held across a network
+ *   call) ask the operator for its confirmation page, where the browser goes.
  * - `activateFromReturn` (`GET /digitalvirgo/success`) checks the operator's signed return with the adapter and
  *   activates ONCE under a row lock, however often the return arrives: the pupil's account (created for a new phone:
  *   verified, in the chosen class, with an SMS code to choose a password), an affiliation of group 33 for the paid
  *   period, and the operator's payment in the ledger (cash-in → revenue, kind `operator`; the pupil's points do not
  *   move), all in one transaction.
  * - `failFromReturn` (`POST /digitalvirgo/echec`) records a refused or cancelled confirmation.
- * - `unsubscribe` stops the renewals; access lasts until the paid period ends.
- * - `renewDue` charges the next period of every subscription whose renewal is due, once per period.
+ * - `unsubscribe` stops the renewals at the operator, then records it; access lasts until the paid period ends.
+ * - `renewDue` charges the next period of every subscription whose renewal is due, once per period, never holding a
+ *   lock while the operator is called (intent recorded, call, settlement), and settles what an earlier run left pending.
  */
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, isNull, lte, or, sql } from "drizzle-orm";
 import { TUNISIA_COUNTRY_ID } from "../../../domain/constants";
 import {
   OPERATOR_OFFER_ID,
@@ -29,7 +31,7 @@ import {
 import type { OperatorCheckoutOutput, OperatorReturn } from "../../../domain/schemas/operator";
 import { operatorAdapter } from "../../adapters/operator";
 import type { Tx } from "../../db/client";
-import { affiliations, divisions, operatorSubscriptions, users, wallets } from "../../db/schema";
+import { affiliations, divisions, operatorCharges, operatorSubscriptions, users, wallets } from "../../db/schema";
 import { issueToken, type AuthInfo } from "../../lib/auth";
 import { hashPassword, randomToken } from "../../lib/crypto";
 import type { Deps } from "../../lib/deps";
@@ -37,6 +39,8 @@ import { AppError, fieldError, forbidden } from "../../lib/errors";
 import { withIdempotency, type IdempotentResult } from "../../lib/idempotency";
 import { PLATFORM_WALLETS, postMovement } from "../wallet/ledger";
 import { createCode } from "../auth/codes";
+import { notify } from "../notifications/notify";
+import { operatorRenewalRefused } from "../notifications/texts";
 
 /** Where the operator sends the browser back (the app's return pages, SPEC §2 guards). */
 export const RETURN_URLS = { success: "/digitalvirgo/success", fail: "/digitalvirgo/echec" } as const;
@@ -69,10 +73,10 @@ async function activeOf(tx: Tx, phone: string): Promise<SubRow | undefined> {
 }
 
 /**
- * Records a pending subscription and asks the operator for its confirmation page. A pending one left by an abandoned
- * confirmation of the same phone is closed first (failed): the operator never charged it.
+ * Records a pending subscription. A pending one left by an abandoned confirmation of the same phone is closed first
+ * (failed): the operator never charged it. The operator's page is asked for after the commit (`confirmationPage`).
  */
-async function openOrder(deps: Deps_, tx: Tx, input: { userId: number | null; phone: string; divisionId: number; recurrence: Recurrence }): Promise<OperatorCheckoutDto> {
+async function openOrder(deps: Deps_, tx: Tx, input: { userId: number | null; phone: string; divisionId: number; recurrence: Recurrence }): Promise<{ orderId: string }> {
   const level = await levelOf(tx, input.divisionId);
   const now = deps.now();
   await tx
@@ -91,15 +95,35 @@ async function openOrder(deps: Deps_, tx: Tx, input: { userId: number | null; ph
     orderId,
     createdAt: now,
   });
+  return { orderId };
+}
+
+/**
+ * The operator's confirmation page of a pending order, asked outside any transaction (a network call holds no lock)
+ * and kept on the order: a retried checkout (its Idempotency-Key replays the same order) answers the same page, and a
+ * checkout whose call to the operator failed asks again for the same order.
+ */
+async function confirmationPage(deps: Deps_, orderId: string): Promise<OperatorCheckoutDto> {
+  const [order] = await deps.db.select().from(operatorSubscriptions).where(eq(operatorSubscriptions.orderId, orderId)).limit(1);
+  if (!order) throw new AppError(404, "payment_not_found");
+  if (order.redirectUrl) return { redirectUrl: order.redirectUrl, orderId };
   const { redirectUrl } = await operatorAdapter(deps).startCheckout({
     orderId,
-    phone: input.phone,
-    recurrence: input.recurrence,
-    price,
+    phone: order.phone,
+    recurrence: order.recurrence as Recurrence,
+    price: order.price,
     successUrl: RETURN_URLS.success,
     failUrl: RETURN_URLS.fail,
   });
-  return { redirectUrl, orderId };
+  // The first page kept wins (two retries at once): both answer it.
+  const [kept] = await deps.db
+    .update(operatorSubscriptions)
+    .set({ redirectUrl })
+    .where(and(eq(operatorSubscriptions.id, order.id), isNull(operatorSubscriptions.redirectUrl)))
+    .returning({ redirectUrl: operatorSubscriptions.redirectUrl });
+  if (kept?.redirectUrl) return { redirectUrl: kept.redirectUrl, orderId };
+  const [first] = await deps.db.select({ redirectUrl: operatorSubscriptions.redirectUrl }).from(operatorSubscriptions).where(eq(operatorSubscriptions.id, order.id));
+  return { redirectUrl: first?.redirectUrl ?? redirectUrl, orderId };
 }
 
 /**
@@ -112,13 +136,14 @@ export async function startCheckout(
   input: OperatorCheckoutOutput & { idempotencyKey: string | undefined; requestHash: string },
 ): Promise<IdempotentResult<OperatorCheckoutDto>> {
   const key = input.idempotencyKey === undefined ? undefined : `operator-checkout:${input.idempotencyKey}`;
-  return withIdempotency(deps, VISITOR, key, input.requestHash, async (tx) => {
+  const opened = await withIdempotency(deps, VISITOR, key, input.requestHash, async (tx) => {
     await lock(tx, `operator-phone:${input.phone}`);
     if (await activeOf(tx, input.phone)) throw alreadyClient();
     const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
     if (owner) throw fieldError(422, "phone", "operator_phone_exists");
     return openOrder(deps, tx, { userId: null, phone: input.phone, divisionId: input.division, recurrence: input.recurrence });
   });
+  return { result: await confirmationPage(deps, opened.result.orderId), replayed: opened.replayed };
 }
 
 /** `POST /digitalvirgo/checkout` (signed in): the account's own phone and class. */
@@ -127,7 +152,7 @@ export async function startUserCheckout(
   auth: Pick<AuthInfo, "userId">,
   input: { recurrence: Recurrence; idempotencyKey: string | undefined; requestHash: string },
 ): Promise<IdempotentResult<OperatorCheckoutDto>> {
-  return withIdempotency(deps, auth, input.idempotencyKey, input.requestHash, async (tx) => {
+  const opened = await withIdempotency(deps, auth, input.idempotencyKey, input.requestHash, async (tx) => {
     const [me] = await tx.select({ phone: users.phone, divisionId: users.divisionId }).from(users).where(eq(users.id, auth.userId)).limit(1);
     if (!me?.phone) throw fieldError(422, "phone", "phone_required");
     if (me.divisionId === null) throw fieldError(422, "division", "division_required");
@@ -135,6 +160,7 @@ export async function startUserCheckout(
     if (await activeOf(tx, me.phone)) throw alreadyClient();
     return openOrder(deps, tx, { userId: auth.userId, phone: me.phone, divisionId: me.divisionId, recurrence: input.recurrence });
   });
+  return { result: await confirmationPage(deps, opened.result.orderId), replayed: opened.replayed };
 }
 
 async function orderForUpdate(tx: Tx, orderId: string): Promise<SubRow> {
@@ -287,22 +313,25 @@ export async function failFromReturn(deps: Deps_, ret: OperatorReturn): Promise<
 
 /**
  * `POST /digitalvirgo/unsubscribe`: ends the renewal of the caller's live subscription (cancelled, cancelled_at) at
- * the operator; the affiliation already paid runs to its end. 404 `operator_not_subscribed` without one.
+ * the operator; the affiliation already paid runs to its end. 404 `operator_not_subscribed` without one. The operator
+ * is told first, outside any transaction (its answer may take seconds and must hold no lock); then one short
+ * transaction records it. A failure after the operator's answer leaves the subscription active here: the pupil's
+ * retry tells the operator again (harmless) and records it.
  */
 export async function unsubscribe(deps: Deps_, auth: Pick<AuthInfo, "userId">): Promise<OperatorUnsubscribeDto> {
+  const live = and(eq(operatorSubscriptions.userId, auth.userId), eq(operatorSubscriptions.status, "active"));
+  const [sub] = await deps.db.select().from(operatorSubscriptions).where(live).orderBy(desc(operatorSubscriptions.id)).limit(1);
+  if (!sub) throw new AppError(404, "operator_not_subscribed");
+  await operatorAdapter(deps).unsubscribe({ orderId: sub.orderId, phone: sub.phone });
   return deps.db.transaction(async (tx) => {
-    const [sub] = await tx
-      .select()
-      .from(operatorSubscriptions)
-      .where(and(eq(operatorSubscriptions.userId, auth.userId), eq(operatorSubscriptions.status, "active")))
-      .orderBy(desc(operatorSubscriptions.id))
-      .for("update")
-      .limit(1);
-    if (!sub) throw new AppError(404, "operator_not_subscribed");
-    await operatorAdapter(deps).unsubscribe({ orderId: sub.orderId, phone: sub.phone });
     const now = deps.now();
-    await tx.update(operatorSubscriptions).set({ status: "cancelled", cancelledAt: now }).where(eq(operatorSubscriptions.id, sub.id));
-    return { status: "cancelled", cancelled_at: now.toISOString(), end_date: await endDateOf(tx, sub) };
+    const [row] = await tx.select().from(operatorSubscriptions).where(eq(operatorSubscriptions.id, sub.id)).for("update").limit(1);
+    // Cancelled meanwhile (a concurrent unsubscribe, a refused renewal): the same answer, nothing more to write.
+    const cancelledAt = row?.status === "active" ? now : (row?.cancelledAt ?? now);
+    if (row?.status === "active") {
+      await tx.update(operatorSubscriptions).set({ status: "cancelled", cancelledAt: now }).where(eq(operatorSubscriptions.id, sub.id));
+    }
+    return { status: "cancelled", cancelled_at: cancelledAt.toISOString(), end_date: await endDateOf(tx, sub) };
   });
 }
 
@@ -316,41 +345,124 @@ export async function isOperatorClient(deps: Pick<Deps, "db">, userId: number): 
   return Boolean(row);
 }
 
+/** How long one run may take to get the operator's answer about a charge before another run may ask in its place. */
+export const CHARGE_LEASE_MS = 2 * 60 * 1000;
+
+type ChargeRow = typeof operatorCharges.$inferSelect;
+
+/** Periods paid so far (the activation's and every settled renewal's movement in the ledger). */
+async function paidPeriods(tx: Tx, subId: number): Promise<number> {
+  const counted = (await tx.execute(
+    sql`select count(distinct movement_id)::int as n from ledger_entries where kind = 'operator' and ref_type = 'operator_subscription' and ref_id like ${`${subId}:%`}`,
+  )) as unknown as { rows: Array<{ n: number }> };
+  return Number(counted.rows[0]?.n ?? 0);
+}
+
 /**
- * Charges the next period of every active subscription due at `now`, once per period: each subscription is locked,
- * its period number comes from the ledger (`operator_subscription` refs), and `renews_at` moves forward in the same
- * transaction as the payment. A refused charge cancels the subscription (the operator closed the line).
+ * Step 1 of a renewal, one short transaction: the charge to ask the operator for — one left pending by an earlier run
+ * (its outcome never reached the database) first, else the due period's, recorded now with its reference — leased to
+ * this run. Null when nothing is due or another run holds the lease.
  */
-export async function renewDue(deps: Deps_): Promise<{ renewed: number; stopped: number }> {
+async function claimCharge(deps: Deps_, subId: number): Promise<{ sub: SubRow; charge: ChargeRow } | null> {
+  return deps.db.transaction(async (tx) => {
+    const now = deps.now();
+    const [sub] = await tx.select().from(operatorSubscriptions).where(eq(operatorSubscriptions.id, subId)).for("update").limit(1);
+    if (!sub || sub.userId === null) return null;
+    let [charge] = await tx
+      .select()
+      .from(operatorCharges)
+      .where(and(eq(operatorCharges.subscriptionId, sub.id), eq(operatorCharges.status, "pending")))
+      .orderBy(asc(operatorCharges.period))
+      .limit(1);
+    if (!charge) {
+      if (sub.status !== "active" || !sub.renewsAt || sub.renewsAt > now) return null;
+      const period = (await paidPeriods(tx, sub.id)) + 1;
+      [charge] = await tx
+        .insert(operatorCharges)
+        .values({ subscriptionId: sub.id, period, reference: `${sub.orderId}:${period}`, amount: sub.price, createdAt: now })
+        .onConflictDoNothing()
+        .returning();
+      if (!charge) throw new Error(`operator subscription ${sub.id}: period ${period} has a settled charge but no payment in the ledger`);
+    }
+    if (charge.leaseUntil && charge.leaseUntil > now) return null;
+    const [leased] = await tx
+      .update(operatorCharges)
+      .set({ leaseUntil: new Date(now.getTime() + CHARGE_LEASE_MS), attempts: charge.attempts + 1 })
+      .where(eq(operatorCharges.id, charge.id))
+      .returning();
+    return { sub, charge: leased! };
+  });
+}
+
+/**
+ * Step 3, one short transaction: applies the operator's answer to a pending charge, once. Charged: the period is
+ * granted (affiliation and ledger movement, whose unique reference refuses a second one) from where the paid period
+ * ended, even if the pupil unsubscribed meanwhile (they paid for it). Refused: the subscription ends and the pupil is
+ * told (notification `operator_renewal_refused`, category `paySlice`).
+ */
+async function settleCharge(deps: Deps_, chargeId: number, outcome: "charged" | "refused"): Promise<"renewed" | "stopped" | "skip"> {
+  return deps.db.transaction(async (tx) => {
+    const now = deps.now();
+    const [charge] = await tx.select().from(operatorCharges).where(eq(operatorCharges.id, chargeId)).for("update").limit(1);
+    if (!charge || charge.status !== "pending") return "skip";
+    const [sub] = await tx.select().from(operatorSubscriptions).where(eq(operatorSubscriptions.id, charge.subscriptionId)).for("update").limit(1);
+    await tx.update(operatorCharges).set({ status: outcome, settledAt: now, leaseUntil: null }).where(eq(operatorCharges.id, charge.id));
+    if (!sub || sub.userId === null) return "skip";
+    if (outcome === "refused") {
+      if (sub.status === "active") {
+        await tx.update(operatorSubscriptions).set({ status: "cancelled", cancelledAt: now }).where(eq(operatorSubscriptions.id, sub.id));
+        // The pupil hears why their access will end (it runs to the end of the paid period).
+        await notify(tx, { userId: sub.userId, category: "paySlice", type: "operator_renewal_refused", texts: operatorRenewalRefused({ endDate: await endDateOf(tx, sub) }), link: "/offres" });
+      }
+      return "stopped";
+    }
+    // The new period starts where the paid one ended (no gap, no overlap).
+    const { renewsAt } = await grantPeriod(tx, { ...sub, price: charge.amount }, sub.userId, sub.renewsAt ?? now, charge.period);
+    await tx.update(operatorSubscriptions).set({ renewsAt }).where(eq(operatorSubscriptions.id, sub.id));
+    return "renewed";
+  });
+}
+
+/**
+ * Charges the next period of every active subscription due at `now`, once per period, and settles the charges an
+ * earlier run left pending. No lock is held while the operator is called: (1) `claimCharge` records the intent and
+ * leases it, (2) the operator is asked — the status of a charge already asked about once, else the charge itself, with
+ * the charge's reference as its idempotency key —, (3) `settleCharge` applies the answer. Safe to run on several
+ * machines at once: the charge row is unique per period and its lease lets one run call the operator at a time, and the
+ * operator never charges one reference twice. A call without an answer leaves the charge pending for the next run.
+ */
+export async function renewDue(deps: Deps_): Promise<{ renewed: number; stopped: number; pending: number }> {
   const now = deps.now();
   const due = await deps.db
     .select({ id: operatorSubscriptions.id })
     .from(operatorSubscriptions)
-    .where(and(eq(operatorSubscriptions.status, "active"), lte(operatorSubscriptions.renewsAt, now)))
+    .where(
+      or(
+        and(eq(operatorSubscriptions.status, "active"), lte(operatorSubscriptions.renewsAt, now)),
+        exists(deps.db.select({ id: operatorCharges.id }).from(operatorCharges).where(and(eq(operatorCharges.subscriptionId, operatorSubscriptions.id), eq(operatorCharges.status, "pending")))),
+      ),
+    )
     .orderBy(asc(operatorSubscriptions.id));
-  let renewed = 0;
-  let stopped = 0;
+  const adapter = operatorAdapter(deps);
+  const counts = { renewed: 0, stopped: 0, pending: 0 };
   for (const { id } of due) {
-    const outcome = await deps.db.transaction(async (tx) => {
-      const [sub] = await tx.select().from(operatorSubscriptions).where(eq(operatorSubscriptions.id, id)).for("update").limit(1);
-      if (!sub || sub.status !== "active" || !sub.renewsAt || sub.renewsAt > now || sub.userId === null) return "skip";
-      const counted = (await tx.execute(
-        sql`select count(distinct movement_id)::int as n from ledger_entries where ref_type = 'operator_subscription' and ref_id like ${`${sub.id}:%`}`,
-      )) as unknown as { rows: Array<{ n: number }> };
-      const period = Number(counted.rows[0]?.n ?? 0) + 1;
-      const ok = await operatorAdapter(deps).renew({ orderId: sub.orderId, phone: sub.phone, price: sub.price, period });
-      if (!ok) {
-        await tx.update(operatorSubscriptions).set({ status: "cancelled", cancelledAt: now }).where(eq(operatorSubscriptions.id, sub.id));
-        return "stopped";
-      }
-      // The new period starts where the paid one ended (no gap, no overlap).
-      const { renewsAt } = await grantPeriod(tx, sub, sub.userId, sub.renewsAt, period);
-      await tx.update(operatorSubscriptions).set({ renewsAt }).where(eq(operatorSubscriptions.id, sub.id));
-      return "renewed";
-    });
-    if (outcome === "renewed") renewed += 1;
-    if (outcome === "stopped") stopped += 1;
+    const claimed = await claimCharge(deps, id);
+    if (!claimed) continue;
+    const { sub, charge } = claimed;
+    let outcome: "charged" | "refused";
+    try {
+      // Asked before (the answer or its commit was lost): what the operator recorded, charging only if it has nothing.
+      const known = charge.attempts > 1 ? await adapter.chargeStatus(charge.reference) : "unknown";
+      outcome = known !== "unknown" ? known : await adapter.charge({ reference: charge.reference, orderId: sub.orderId, phone: sub.phone, amount: charge.amount, period: charge.period });
+    } catch (err) {
+      deps.log.warn("operator renewal: no answer from the operator, the charge stays pending for the next run", { subscriptionId: sub.id, reference: charge.reference, error: String(err) });
+      await deps.db.update(operatorCharges).set({ leaseUntil: null }).where(and(eq(operatorCharges.id, charge.id), eq(operatorCharges.status, "pending")));
+      counts.pending += 1;
+      continue;
+    }
+    const settled = await settleCharge(deps, charge.id, outcome);
+    if (settled === "renewed") counts.renewed += 1;
+    if (settled === "stopped") counts.stopped += 1;
   }
-  return { renewed, stopped };
+  return counts;
 }
-

@@ -1,7 +1,8 @@
 /**
  * The influencer's revenue (`/revenu`, SPEC §3 "Discount code", "User history", "Benefit payment"): the codes they
  * own with their use count and the revenue they brought (`discount_code_uses.owner_profit`, written with the ledger's
- * `influencer_revenue` movement at the purchase), the purchases made with one code, and the payouts received.
+ * `influencer_revenue` movement at the purchase, less what a refund of that purchase took back), the purchases made
+ * with one code, and the payouts received.
  * Only influencers: anyone else gets 403; another influencer's code is not found (404).
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
@@ -38,7 +39,7 @@ export async function listProfitCodes(deps: Pick<Deps, "db">, userId: number): P
       type: discountCodes.type,
       amount: discountCodes.amount,
       uses: sql<number>`(select count(*)::int from ${discountCodeUses} u where u.code_id = "discount_codes"."id")`,
-      total: sql<string>`(select coalesce(sum(u.owner_profit), 0)::text from ${discountCodeUses} u where u.code_id = "discount_codes"."id")`,
+      total: sql<string>`(select coalesce(sum(u.owner_profit - u.reclaimed), 0)::text from ${discountCodeUses} u where u.code_id = "discount_codes"."id")`,
     })
     .from(discountCodes)
     .where(and(eq(discountCodes.userId, userId), eq(discountCodes.kind, "influencer")))
@@ -75,7 +76,7 @@ export async function listCodeHistory(deps: Pick<Deps, "db">, userId: number, co
       startDate: affiliations.startDate,
       groupId: offerGroups.id,
       groupName: offerGroups.name,
-      profit: discountCodeUses.ownerProfit,
+      profit: sql<string>`(${discountCodeUses.ownerProfit} - ${discountCodeUses.reclaimed})::text`,
     })
     .from(discountCodeUses)
     .innerJoin(users, eq(users.id, discountCodeUses.userId))
@@ -90,7 +91,7 @@ export async function listCodeHistory(deps: Pick<Deps, "db">, userId: number, co
     user: { name: r.name, last_name: r.lastName },
     affiliation: { start_date: r.startDate },
     group: { id: r.groupId, name: r.groupName },
-    profit_amount: r.profit,
+    profit_amount: Number(r.profit),
   }));
   return { payload, meta: pageMeta(page, perPage, total) };
 }

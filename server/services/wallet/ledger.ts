@@ -53,24 +53,50 @@ function isOverdraft(err: unknown): boolean {
 }
 
 /**
- * Moves `amount` millimes from one wallet to another inside `tx`: locks both wallets in id order, writes the two
- * entries (the trigger moves the balances). Returns the movement id. 402 `insufficient_balance` when the payer's
- * balance would go below zero.
+ * True for the PostgreSQL error of the `ledger_entries_reference_uq` index (migration 0013): a second entry of the same
+ * kind for the same business object on the same wallet — a second credit of one top-up, one purchase, one transfer.
+ */
+function isSecondEffect(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint, message } = e as { code?: string; constraint?: string; message?: string };
+    if (code === "23505" && (constraint ?? message ?? "").includes("ledger_entries_reference_uq")) return true;
+  }
+  return false;
+}
+
+/**
+ * Locks the users' wallets among `ids` (`SELECT … FOR UPDATE`) in ascending id order, creating an empty wallet for an
+ * account that somehow has none. Every transaction that moves points more than once calls it FIRST with every wallet it
+ * will touch (a purchase: the buyer and the code's owner; a refund: the pupil and the code's owner), before any
+ * movement: two transactions then always take their locks in the same order and can never deadlock — which taking
+ * each movement's pair in turn cannot promise (A buys with B's code while B buys with A's: A then B against B then A).
+ * Platform wallets (negative ids) are skipped: they are never locked. Locking a wallet the transaction already holds
+ * costs nothing, so `postMovement` calling it again is harmless.
+ */
+export async function lockWallets(tx: Tx, ids: Iterable<number>): Promise<void> {
+  const users = [...new Set([...ids].filter((id) => id > 0))].sort((a, b) => a - b);
+  if (!users.length) return;
+  const lock = () => tx.select({ id: wallets.ownerId }).from(wallets).where(inArray(wallets.ownerId, users)).orderBy(asc(wallets.ownerId)).for("update");
+  let locked = await lock();
+  if (locked.length !== users.length) {
+    // Every account gets its wallet when it is created; one that somehow has none gets an empty one here, once.
+    await tx.insert(wallets).values(users.map((ownerId) => ({ ownerId, balance: 0, kind: "user" }))).onConflictDoNothing();
+    locked = await lock();
+  }
+  if (locked.length !== users.length) throw new Error(`ledger: missing wallet among ${users.join(", ")}`);
+}
+
+/**
+ * Moves `amount` millimes from one wallet to another inside `tx`: locks both wallets in id order (`lockWallets`; a
+ * transaction with several movements has locked them all already), writes the two entries (the trigger moves the
+ * balances). Returns the movement id. 402 `insufficient_balance` when the payer's balance would go below zero; 409
+ * `conflict` when this kind of movement was already written for the same reference and wallet (the database's unique
+ * index: a second credit for one business object is refused whatever the code above did).
  */
 export async function postMovement(tx: Tx, input: MovementInput): Promise<string> {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error(`ledger: amount must be a positive integer of millimes, got ${input.amount}`);
   if (input.from === input.to) throw new Error("ledger: a movement needs two distinct wallets");
-  const ids = [input.from, input.to].filter((id) => id > 0).sort((a, b) => a - b);
-  if (ids.length) {
-    const lock = () => tx.select({ id: wallets.ownerId }).from(wallets).where(inArray(wallets.ownerId, ids)).orderBy(asc(wallets.ownerId)).for("update");
-    let locked = await lock();
-    if (locked.length !== ids.length) {
-      // Every account gets its wallet when it is created; one that somehow has none gets an empty one here, once.
-      await tx.insert(wallets).values(ids.map((ownerId) => ({ ownerId, balance: 0, kind: "user" }))).onConflictDoNothing();
-      locked = await lock();
-    }
-    if (locked.length !== ids.length) throw new Error(`ledger: missing wallet among ${ids.join(", ")}`);
-  }
+  await lockWallets(tx, [input.from, input.to]);
   const movementId = randomUUID();
   const common = {
     movementId,
@@ -90,6 +116,9 @@ export async function postMovement(tx: Tx, input: MovementInput): Promise<string
     });
   } catch (err) {
     if (isOverdraft(err)) throw new AppError(402, "insufficient_balance");
+    if (isSecondEffect(err)) {
+      throw new AppError(409, "conflict", undefined, `A ${input.kind} movement for ${input.ref?.type}:${input.ref?.id} was already written`);
+    }
     throw err;
   }
   return movementId;
