@@ -424,6 +424,8 @@ export const operatorSubscriptions = pgTable("operator_subscriptions", {
   cancelledAt: ts("cancelled_at"),
   /** The pupil's account was created by this subscription's activation (a visitor's phone). */
   accountCreated: boolean("account_created").notNull().default(false),
+  /** When the return link opened the new subscriber's session: set once (migration 0014), a second use gets none. */
+  sessionIssuedAt: ts("session_issued_at"),
 });
 
 // ───────────────────────── relations used by /auth/me ─────────────────────────
@@ -1029,6 +1031,16 @@ export const examStarts = pgTable(
     deadline: ts("deadline").notNull(),
   },
   (t) => [primaryKey({ columns: [t.examId, t.userId] })],
+);
+
+/** The subjects (each of one class) a teacher account teaches (migration 0014): their exams' homework is theirs to read. */
+export const teacherSubjects = pgTable(
+  "teacher_subjects",
+  {
+    teacherId: integer("teacher_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    subjectId: integer("subject_id").notNull().references(() => subjects.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.teacherId, t.subjectId] }), index("teacher_subjects_subject_idx").on(t.subjectId)],
 );
 
 /** A pupil's homework file (checked by content, stored under the uploads directory). */
