@@ -3,14 +3,18 @@
  * TEST_DATABASE=postgres, where the pool really runs the concurrent requests at once:
  * - a code (verification, reset, e-mail verification, transfer confirmation) dies after 5 tries even when 50 wrong
  *   tries arrive at the same moment: the right code afterwards is refused;
- * - the transfer confirmation code travels in the body (the query form is still read).
+ * - the transfer confirmation code travels in the body (the query form is still read);
+ * - the 10-files-per-exam limit holds when 20 uploads arrive at once (multipart and resumable);
+ * - a teacher reads the homework of the exams of the subjects and classes they teach only (404 otherwise).
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CODE_MAX_TRIES } from "../../domain/constants";
-import { authCodes, ledgerEntries, transfers, users } from "../../server/db/schema";
+import { HOMEWORK_MAX_FILES } from "../../domain/exams";
+import { authCodes, examHomeworkFiles, examUploads, ledgerEntries, transfers, users } from "../../server/db/schema";
 import { PLATFORM_WALLETS, postMovement } from "../../server/services/wallet/ledger";
 import { startTestServer, type TestResponse, type TestServer } from "./harness";
+import { multipart, PDF_BYTES } from "./fixtures/exams";
 
 let h: TestServer;
 
@@ -158,5 +162,140 @@ describe("the transfer confirmation code travels in the body", () => {
     });
     expect(res.status, res.text).toBe(200);
     expect(res.json.payload.status).toBe("confirmed");
+  });
+});
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw rows
+const rows = async (q: ReturnType<typeof sql>): Promise<any[]> => ((await h.deps.db.execute(q)) as unknown as { rows: any[] }).rows;
+
+/** The open "Devoir de synthèse n°1" of a subject of a class (every class's first two subjects have one). */
+async function openExamOf(division: number, slug: string | null): Promise<number> {
+  const [r] = await rows(sql`
+    select e.id from exams e join subjects s on s.id = e.subject_id
+    where s.division_id = ${division} and (${slug}::text is null or s.slug = ${slug}) and e.name like 'Devoir de synthèse n°1%'
+    order by s.position, e.id limit 1`);
+  if (!r) throw new Error(`no open exam in class ${division} (${slug})`);
+  return Number(r.id);
+}
+
+/** A fresh pupil of the class with the exam permission (a live offer) who has started the exam. */
+async function startedPupil(division: number, examId: number) {
+  const pupil = await h.registerVerified({ division });
+  await rows(sql`insert into affiliations (user_id, offer_id, group_id, period, start_date, end_date) values (${pupil.id}, 35, 35, 'year', current_date - 1, current_date + 30)`);
+  const started = await h.request("POST", "/api/student/content-exam-student-time-limitation", { token: pupil.token, body: { contentExam: examId } });
+  expect(started.status, started.text).toBe(201);
+  return pupil;
+}
+
+const keptFiles = async (userId: number, examId: number) =>
+  (await h.deps.db.select({ id: examHomeworkFiles.id }).from(examHomeworkFiles).where(and(eq(examHomeworkFiles.userId, userId), eq(examHomeworkFiles.examId, examId)))).length;
+
+describe("the ten-files-per-exam limit holds when 20 uploads arrive at once", () => {
+  it("20 multipart uploads at once: 10 kept (201), 10 refused with 409 homework_too_many_files", async () => {
+    const examId = await openExamOf(18, "mathematiques");
+    const pupil = await startedPupil(18, examId);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => {
+        const m = multipart(`page-${i}.pdf`, PDF_BYTES);
+        return h.request("POST", `/api/student/content-exam/${examId}`, { token: pupil.token, body: m.body, headers: m.headers });
+      }),
+    );
+    expect(tally(answers)).toEqual({ "201 undefined": HOMEWORK_MAX_FILES, "409 homework_too_many_files": 20 - HOMEWORK_MAX_FILES });
+    expect(await keptFiles(pupil.id, examId)).toBe(HOMEWORK_MAX_FILES);
+  });
+
+  it("20 resumable uploads finishing at once: 10 complete, 10 refused and dropped", async () => {
+    const examId = await openExamOf(18, "mathematiques");
+    const pupil = await startedPupil(18, examId);
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const created = await h.request("POST", `/api/student/content-exam/${examId}/uploads`, { token: pupil.token, body: { name: `scan-${i}.pdf`, size: PDF_BYTES.length } });
+      expect(created.status, created.text).toBe(201);
+      ids.push(String(created.json.payload.id));
+    }
+    const answers = await Promise.all(
+      ids.map((id) =>
+        h.request("PUT", `/api/student/content-exam/${examId}/uploads/${id}`, {
+          token: pupil.token,
+          query: { offset: 0 },
+          body: PDF_BYTES,
+          headers: { "content-type": "application/octet-stream" },
+        }),
+      ),
+    );
+    expect(tally(answers)).toEqual({ "200 undefined": HOMEWORK_MAX_FILES, "409 homework_too_many_files": 20 - HOMEWORK_MAX_FILES });
+    for (const a of answers.filter((x) => x.status === 200)) expect(a.json.payload.complete).toBe(true);
+    expect(await keptFiles(pupil.id, examId)).toBe(HOMEWORK_MAX_FILES);
+    // The refused uploads are gone (rows and bytes), the kept ones point at their file.
+    const left = await h.deps.db.select().from(examUploads).where(and(eq(examUploads.userId, pupil.id), eq(examUploads.examId, examId)));
+    expect(left).toHaveLength(HOMEWORK_MAX_FILES);
+    expect(left.every((u) => u.fileId !== null)).toBe(true);
+  });
+
+  it("plain and resumable uploads racing together still keep 10", async () => {
+    const examId = await openExamOf(18, "mathematiques");
+    const pupil = await startedPupil(18, examId);
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const created = await h.request("POST", `/api/student/content-exam/${examId}/uploads`, { token: pupil.token, body: { name: `scan-${i}.pdf`, size: PDF_BYTES.length } });
+      ids.push(String(created.json.payload.id));
+    }
+    const answers = await Promise.all([
+      ...ids.map((id) =>
+        h.request("PUT", `/api/student/content-exam/${examId}/uploads/${id}`, { token: pupil.token, query: { offset: 0 }, body: PDF_BYTES, headers: { "content-type": "application/octet-stream" } }),
+      ),
+      ...Array.from({ length: 10 }, (_, i) => {
+        const m = multipart(`page-${i}.pdf`, PDF_BYTES);
+        return h.request("POST", `/api/student/content-exam/${examId}`, { token: pupil.token, body: m.body, headers: m.headers });
+      }),
+    ]);
+    expect(answers.filter((a) => a.status === 200 || a.status === 201)).toHaveLength(HOMEWORK_MAX_FILES);
+    expect(answers.filter((a) => a.status === 409 && a.json.code === "homework_too_many_files")).toHaveLength(20 - HOMEWORK_MAX_FILES);
+    expect(await keptFiles(pupil.id, examId)).toBe(HOMEWORK_MAX_FILES);
+  });
+});
+
+describe("a teacher reads the homework of the subjects and classes they teach only", () => {
+  /** A pupil's homework file on an open exam, as its path. */
+  async function homeworkPath(division: number, slug: string | null) {
+    const examId = await openExamOf(division, slug);
+    const pupil = await startedPupil(division, examId);
+    const m = multipart("copie.pdf", PDF_BYTES);
+    const sent = await h.request("POST", `/api/student/content-exam/${examId}`, { token: pupil.token, body: m.body, headers: m.headers });
+    expect(sent.status, sent.text).toBe(201);
+    const file = (sent.json.payload as Array<{ id: number }>).at(-1)!;
+    const [doc] = await rows(sql`select id from exam_documents where exam_id = ${examId} and kind = 'exam' order by id limit 1`);
+    return { file: `/api/student/content-exam/${examId}/files/${file.id}`, document: `/api/student/content-exam/${examId}/documents/${doc.id}` };
+  }
+
+  it("prof@ (mathematics of Bac Mathématiques) reads that class's maths homework (200), not physics of the same class nor maths of another class (404)", async () => {
+    const teacher = await h.login("prof@darsi.tn");
+    const taught = await homeworkPath(18, "mathematiques");
+    const res = await h.request("GET", taught.file, { token: teacher });
+    expect(res.status, res.text).toBe(200);
+    expect(res.text.startsWith("%PDF-")).toBe(true);
+    expect((await h.request("GET", taught.document, { token: teacher })).status).toBe(200);
+
+    const otherSubject = await homeworkPath(18, "physique");
+    const [otherClass] = await rows(sql`
+      select s.division_id from subjects s join exams e on e.subject_id = s.id
+      where s.division_id <> 18 and s.slug = 'mathematiques' and e.name like 'Devoir de synthèse n°1%' order by s.division_id limit 1`);
+    const anotherClass = await homeworkPath(Number(otherClass.division_id), "mathematiques");
+    for (const path of [otherSubject.file, otherSubject.document, anotherClass.file, anotherClass.document]) {
+      const refused = await h.request("GET", path, { token: teacher });
+      expect([refused.status, refused.json?.code], path).toEqual([404, "not_found"]);
+    }
+  });
+
+  it("a teacher without any subject reads no homework (404, as another pupil)", async () => {
+    const taught = await homeworkPath(18, "mathematiques");
+    const [prof] = await rows(sql`select id from users where email = 'prof@darsi.tn'`);
+    await rows(sql`delete from teacher_subjects where teacher_id = ${prof.id}`);
+    try {
+      const teacher = await h.login("prof@darsi.tn");
+      expect((await h.request("GET", taught.file, { token: teacher })).status).toBe(404);
+    } finally {
+      await rows(sql`insert into teacher_subjects (teacher_id, subject_id) select ${prof.id}, id from subjects where division_id = 18 and slug = 'mathematiques'`);
+    }
   });
 });
