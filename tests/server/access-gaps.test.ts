@@ -5,7 +5,8 @@
  *   tries arrive at the same moment: the right code afterwards is refused;
  * - the transfer confirmation code travels in the body (the query form is still read);
  * - the 10-files-per-exam limit holds when 20 uploads arrive at once (multipart and resumable);
- * - a teacher reads the homework of the exams of the subjects and classes they teach only (404 otherwise).
+ * - a teacher reads the homework of the exams of the subjects and classes they teach only (404 otherwise);
+ * - adding a parent phone answers the same whether or not an account has that number (the request follows the answer).
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -297,5 +298,21 @@ describe("a teacher reads the homework of the subjects and classes they teach on
     } finally {
       await rows(sql`insert into teacher_subjects (teacher_id, subject_id) select ${prof.id}, id from subjects where division_id = 18 and slug = 'mathematiques'`);
     }
+  });
+});
+
+describe("adding a parent phone never reveals whether an account has that number", () => {
+  it("a parent's phone, a pupil's phone and an unknown number get the same answer; only the parent gets a request, after it", async () => {
+    const pupil = await h.registerVerified();
+    const stranger = await h.registerVerified();
+    const give = (phone2: string) => h.request("PUT", "/api/user/add-parent-phone", { token: pupil.token, body: { phone2 } });
+    const answers = [await give("22000005"), await give(stranger.phone), await give("98000123")];
+    for (const a of answers) expect([a.status, a.text]).toEqual([answers[0]!.status, answers[0]!.text]);
+    expect(answers[0]!.status).toBe(200);
+    expect(Object.keys(answers[0]!.json.payload)).toEqual(["hasPhoneParent"]);
+    // The parent of 22000005 gets the pending request (and nobody else does), once the answers are sent.
+    await expect
+      .poll(async () => (await rows(sql`select u.email from parent_requests r join users u on u.id = r.parent_user_id where r.child_user_id = ${pupil.id}`)).map((r) => r.email))
+      .toEqual(["parent@darsi.tn"]);
   });
 });
