@@ -9,7 +9,7 @@
  * - adding a parent phone answers the same whether or not an account has that number (the request follows the answer).
  */
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CODE_MAX_TRIES } from "../../domain/constants";
 import { HOMEWORK_MAX_FILES } from "../../domain/exams";
 import { authCodes, examHomeworkFiles, examUploads, ledgerEntries, transfers, users } from "../../server/db/schema";
@@ -140,6 +140,34 @@ describe("the transfer confirmation code travels in the body", () => {
     });
     expect(res.status, res.text).toBe(200);
     expect(res.json.payload.status).toBe("confirmed");
+  });
+
+  it("no code in the access log: the request line is its path, whatever form the code came in", async () => {
+    const t = await pendingTransfer();
+    const lines: string[] = [];
+    const spy = vi.spyOn(h.deps.log, "info").mockImplementation((msg, fields) => void lines.push(JSON.stringify({ msg, ...fields })));
+    try {
+      const wrong = await h.request("POST", "/api/student/confirm-transfer-points", {
+        token: t.sender.token,
+        query: { confirmationToken: wrongOf(t.code), transfer: t.id },
+        headers: { "Idempotency-Key": `log-wrong-${t.id}` },
+      });
+      expect(wrong.status).toBe(422);
+      const right = await h.request("POST", "/api/student/confirm-transfer-points", {
+        token: t.sender.token,
+        body: { confirmationToken: t.code, transfer: t.id },
+        headers: { "Idempotency-Key": `log-right-${t.id}` },
+      });
+      expect(right.status, right.text).toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
+    const requests = lines.filter((l) => l.includes('"msg":"request"') && l.includes("confirm-transfer-points"));
+    expect(requests).toHaveLength(2);
+    for (const line of lines) {
+      expect(line).not.toContain(t.code);
+      expect(line).not.toContain(wrongOf(t.code));
+    }
   });
 
   it("still reads the query form of SPEC §7, and checks a code in the body like one in the query", async () => {
