@@ -577,7 +577,7 @@ describe("parent phone and parent accounts", () => {
     expect(res.status, res.text).toBe(200);
     const none = await h.request("PUT", "/api/user/add-parent-phone", { token: other.token, body: { phone2: "98000111" } });
     expect(none.json).toEqual(res.json);
-    await expect.poll(async () => (await rows(sql`select count(*)::int as n from parent_requests where child_user_id = ${fresh.id} and approved is null`))[0].n).toBe(1);
+    await expect.poll(async () => (await rows(sql`select count(*)::int as n from parent_requests where child_user_id = ${fresh.id} and approved is null`))[0]?.n).toBe(1);
   });
 });
 
