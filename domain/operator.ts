@@ -79,7 +79,7 @@ export interface OperatorActivationDto {
   end_date: string;
   /** True when this subscription created the pupil's account. */
   newAccount: boolean;
-  /** A session for the subscriber (only for the visitor who just subscribed, within minutes of the activation). */
+  /** A session for the subscriber: only for the visitor who just subscribed, within minutes of the activation, on the first use of the return link. */
   token?: string;
   expires_at?: string;
   user_type?: "student";

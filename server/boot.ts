@@ -9,6 +9,7 @@ import { seedOffers } from "./db/seed/offers";
 import { seedOperator } from "./db/seed/operator";
 import { seedExams } from "./db/seed/exams";
 import { seedEvents } from "./db/seed/events";
+import { seedTeaching } from "./db/seed/teaching";
 import { seedNotifications } from "./db/seed/notifications";
 import { seedProfile } from "./db/seed/profile";
 import { seedAccount } from "./db/seed/account";
@@ -46,6 +47,7 @@ export async function createDeps(env: Env, overrides: Partial<Pick<Deps, "now">>
   if (env.SEED_DEMO && (await seedQuizzes(database.db))) log.info("seeded quizzes");
   if (await seedExams(database.db, now(), { demo: env.SEED_DEMO })) log.info("seeded exams");
   if (await seedEvents(database.db, now(), { demo: env.SEED_DEMO })) log.info("seeded events");
+  if (await seedTeaching(database.db, { demo: env.SEED_DEMO })) log.info("seeded the demo teacher's subjects");
   if (await seedNotifications(database.db, now(), { demo: env.SEED_DEMO })) log.info("seeded notifications");
   if (await seedProfile(database.db, now(), { demo: env.SEED_DEMO })) log.info("seeded profile");
   if (await seedAccount(database.db, now(), { demo: env.SEED_DEMO })) log.info("seeded account");

@@ -58,11 +58,23 @@ const confirmationCode = v.pipe(
   v.check((s) => s === "" || TRANSFER_CODE_RE.test(s), "code_invalid"),
 );
 
-/** `POST /student/confirm-transfer-points?confirmationToken=<code>&transfer=<id>`: the code belongs to one transfer. */
-export const ConfirmTransferQuery = v.object({
+/** The confirmation of one transfer: its code (the code belongs to one transfer) and the transfer's id. */
+export const ConfirmTransferInput = v.object({
   confirmationToken: v.optional(confirmationCode, ""),
   transfer: idSchema,
 });
+
+/**
+ * `POST /student/confirm-transfer-points` takes `{ confirmationToken, transfer }` in its JSON body (a code in a URL ends
+ * up in proxies' access logs and the browser's history); the query form of SPEC §7 (`?confirmationToken=&transfer=`)
+ * is still read when the body leaves a field out. Each field is checked where it comes from, then together
+ * (`ConfirmTransferInput`).
+ */
+export const ConfirmTransferBody = v.object({
+  confirmationToken: v.optional(confirmationCode),
+  transfer: v.optional(idSchema),
+});
+export const ConfirmTransferQuery = ConfirmTransferBody;
 
 /** `GET /student/confirm-transfer-points/{id}`: resend the code of the caller's own pending transfer. */
 export const TransferIdParams = v.object({ id: idSchema });

@@ -491,6 +491,8 @@ export const operatorSubscriptions = pgTable(
     accountCreated: boolean("account_created").notNull().default(false),
     /** The operator's confirmation page of this order, asked after the order was recorded (migration 0013). */
     redirectUrl: text("redirect_url"),
+    /** When the return link opened the new subscriber's session: set once (migration 0014), a second use gets none. */
+    sessionIssuedAt: ts("session_issued_at"),
   },
   (t) => [
     uniqueIndex("operator_subscriptions_live_phone_uq").on(t.phone).where(sql`${t.status} IN ('pending', 'active')`),
@@ -1194,6 +1196,16 @@ export const examStarts = pgTable(
     deadline: ts("deadline").notNull(),
   },
   (t) => [primaryKey({ columns: [t.examId, t.userId] })],
+);
+
+/** The subjects (each of one class) a teacher account teaches (migration 0014): their exams' homework is theirs to read. */
+export const teacherSubjects = pgTable(
+  "teacher_subjects",
+  {
+    teacherId: integer("teacher_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    subjectId: integer("subject_id").notNull().references(() => subjects.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.teacherId, t.subjectId] }), index("teacher_subjects_subject_idx").on(t.subjectId)],
 );
 
 /** A pupil's homework file (checked by content, stored under the uploads directory). */

@@ -10,4 +10,7 @@ export const RATE = {
   codeCheckUser: { name: "code-check:user", limit: 10, windowSeconds: 600 },
   codeCheckIp: { name: "code-check:ip", limit: 30, windowSeconds: 600 },
   switchIp: { name: "switch:ip", limit: 10, windowSeconds: 600 },
+  // A parent phone given by a pupil: a few corrections an hour, not a way to try numbers.
+  parentPhoneUser: { name: "parent-phone:user", limit: 5, windowSeconds: 3600 },
+  parentPhoneIp: { name: "parent-phone:ip", limit: 30, windowSeconds: 3600 },
 } satisfies Record<string, RateRule>;

@@ -7,7 +7,7 @@ import { OperatorSuccessScreen } from "@/features/operator/screens/OperatorRetur
 import { meKey } from "@/lib/me";
 import { getSession } from "@/lib/session";
 
-/** Open route: the operator's success return (SPEC §2 guards recognise digitalvirgo/success); ends on / with access. */
+/** Open route: the operator's success return (SPEC §2 guards recognise digitalvirgo/success); ends on / with access, or on /login for a link used before. */
 export const Route = createFileRoute("/digitalvirgo/success")({
   validateSearch: (search: Record<string, unknown>) => search,
   component: function Screen() {
@@ -19,6 +19,7 @@ export const Route = createFileRoute("/digitalvirgo/success")({
       void queryClient.invalidateQueries({ queryKey: meKey });
       void navigate({ to: "/", replace: true });
     }, [navigate, queryClient]);
-    return <OperatorSuccessScreen query={returnFields(search)} signedIn={Boolean(getSession())} onSignedIn={onSignedIn} onDone={onDone} />;
+    const onLogin = useCallback(() => void navigate({ to: "/login", replace: true }), [navigate]);
+    return <OperatorSuccessScreen query={returnFields(search)} signedIn={Boolean(getSession())} onSignedIn={onSignedIn} onDone={onDone} onLogin={onLogin} />;
   },
 });

@@ -393,7 +393,7 @@ test.describe("notifications in the pupil's language", () => {
     expect(res.status(), await res.text()).toBe(201);
     const id = ((await res.json()) as { payload: { id: number } }).payload.id;
     const code = await codeFromOutbox(request, from.phone, "transfer");
-    const done = await request.post(`/api/student/confirm-transfer-points?confirmationToken=${code}&transfer=${id}`, { headers: { ...auth, "Idempotency-Key": randomUUID() } });
+    const done = await request.post("/api/student/confirm-transfer-points", { headers: { ...auth, "Idempotency-Key": randomUUID() }, data: { confirmationToken: code, transfer: id } });
     expect(done.status(), await done.text()).toBe(200);
   }
 

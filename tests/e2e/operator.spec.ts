@@ -43,6 +43,10 @@ test.describe("operator subscription through the sandbox", () => {
 
     // The operator's page (the sandbox), like a carrier billing page.
     await page.waitForURL(/\/sandbox\/digitalvirgo\/pay/);
+    const returnLinks: string[] = [];
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame() && frame.url().includes("/digitalvirgo/success")) returnLinks.push(frame.url());
+    });
     await expect(page.getByRole("heading", { name: /Confirmez votre abonnement/ })).toBeVisible();
     await expect(page.getByTestId("sandbox-price")).toHaveText("17,25 DT / semaine");
     await page.getByRole("button", { name: "Confirmer" }).click();
@@ -58,6 +62,12 @@ test.describe("operator subscription through the sandbox", () => {
     // The SMS with the code to choose a password.
     const outbox = (await (await page.request.get("/api/dev/outbox")).json()).payload as Array<{ to: string; kind: string }>;
     expect(outbox.find((m) => m.to === phone)?.kind).toBe("reset");
+    // The return link signs in once: opened again (signed out), it leads to /login.
+    expect(returnLinks.length).toBeGreaterThan(0);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(returnLinks[0]!);
+    await page.waitForURL((url) => url.pathname === "/login", { timeout: 30_000 });
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
     // The same phone again: already a client.
     await page.evaluate(() => localStorage.clear());
     await page.goto("/offers/ooredoo");

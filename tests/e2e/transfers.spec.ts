@@ -100,8 +100,9 @@ test.describe("point transfers", () => {
     expect(back.status()).toBe(201);
     const { id } = ((await back.json()) as { payload: { id: number } }).payload;
     const backCode = await codeFromOutbox(page.request, "22000002", "transfer");
-    const confirmed = await page.request.post(`/api/student/confirm-transfer-points?confirmationToken=${backCode}&transfer=${id}`, {
+    const confirmed = await page.request.post("/api/student/confirm-transfer-points", {
       headers: headers(`e2e-back-confirm-${Date.now()}`),
+      data: { confirmationToken: backCode, transfer: id },
     });
     expect(confirmed.status()).toBe(200);
     expect(await balance(page.request, eleve)).toBe(before.eleve);

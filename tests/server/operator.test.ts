@@ -85,10 +85,12 @@ describe("a visitor subscribes through the sandbox", () => {
     expect(first.status, first.text).toBe(200);
     expect(first.json.payload).toMatchObject({ orderId, status: "active", recurrence: 7, price: 17_250, newAccount: true, user_type: "student" });
     expect(first.json.payload.token).toEqual(expect.any(String));
-    // The callback arrives again (a reload, a second tab): the same activation, nothing more.
+    // The callback arrives again (a reload, a second tab): the same activation, nothing more — and no second session
+    // (the link signs in once).
     const second = await h.request("GET", "/api/digitalvirgo/success", { query });
     expect(second.status).toBe(200);
     expect(second.json.payload).toMatchObject({ orderId, status: "active", end_date: first.json.payload.end_date });
+    expect(second.json.payload.token).toBeUndefined();
 
     const sub = await subOf(orderId);
     expect(sub).toMatchObject({ status: "active", recurrence: 7, price: 17_250 });
@@ -124,6 +126,19 @@ describe("a visitor subscribes through the sandbox", () => {
     });
     expect(reset.status, reset.text).toBe(200);
     expect(await h.login(phone, "Abonne#2026")).toEqual(expect.any(String));
+  });
+
+  it("the return link signs in once: of the same link used twice at once, one answer carries a session", async () => {
+    const query = await confirmedReturn(h, { recurrence: 1, phone: freshPhone(), division: PRIMARY_4 });
+    const both = await Promise.all([1, 2].map(() => h.request("GET", "/api/digitalvirgo/success", { query })));
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(both.filter((r) => typeof r.json.payload.token === "string")).toHaveLength(1);
+    const third = await h.request("GET", "/api/digitalvirgo/success", { query });
+    expect(third.json.payload).toMatchObject({ status: "active", newAccount: true });
+    expect(third.json.payload.token).toBeUndefined();
+    const sub = await subOf(query.orderId!);
+    expect(sub.sessionIssuedAt).not.toBeNull();
+    expect(await movementsOf(sub.id)).toHaveLength(2);
   });
 
   it("the same return after the session window: still one activation, no new session", async () => {

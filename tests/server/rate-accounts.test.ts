@@ -3,7 +3,9 @@
  * the phone, +216… and 00216… all draw on one allowance; a login of no account is counted by its normalised form.
  * Every request comes from a fresh client address, so only the per-account limit can refuse it.
  */
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../server/db/schema";
 import { startTestServer, type NewStudent, type TestServer } from "./harness";
 
 let h: TestServer;
@@ -58,5 +60,18 @@ describe("per-account limits", () => {
     for (let i = 0; i < 10; i++) expect((await reset(all[i % all.length]!)).status).not.toBe(429);
     expect((await reset(s.email)).status).toBe(429);
     expect((await reset(`00216${s.phone}`)).status).toBe(429);
+  });
+});
+
+describe("the parent phone", () => {
+  it("5 an hour per pupil, from any client address: the 6th is refused (429 with Retry-After) and not stored", async () => {
+    const s = await h.registerVerified();
+    const give = (phone2: string) => h.request("PUT", "/api/user/add-parent-phone", { token: s.token, body: { phone2 }, ip: h.freshIp() });
+    for (let i = 0; i < 5; i++) expect((await give(`9800011${i}`)).status).toBe(200);
+    const refused = await give("98000119");
+    expect([refused.status, refused.json.code]).toEqual([429, "rate_limited"]);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    const [u] = await h.deps.db.select({ parentPhone: users.parentPhone }).from(users).where(eq(users.id, s.id));
+    expect(u!.parentPhone).toBe("98000114");
   });
 });

@@ -23,7 +23,7 @@ const key = () => `transfer-test-${Date.now()}-${(keyN += 1)}`;
 
 const start = (token: string, body: unknown, k = key()) => h.request("POST", "/api/student/transfer-points", { token, body, headers: { "Idempotency-Key": k } });
 const confirm = (token: string, transfer: number | string, code: string, k = key()) =>
-  h.request("POST", "/api/student/confirm-transfer-points", { token, query: { confirmationToken: code, transfer }, headers: { "Idempotency-Key": k } });
+  h.request("POST", "/api/student/confirm-transfer-points", { token, body: { confirmationToken: code, transfer }, headers: { "Idempotency-Key": k } });
 const history = (token: string) => h.request("GET", "/api/student/transfer-points-history", { token });
 const wrongCodeOf = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 

@@ -8,7 +8,7 @@ export default defineRoute({
   method: "get",
   path: "/student/content-exam/{examId}/documents/{fileId}",
   summary:
-    "A file of an exam of the pupil's class (the subject and homework once started or past due; the corrections once past due: 409 exam_not_started before). Bearer header or the detail's signed link",
+    "A file of an exam of the pupil's class, or of a subject the teacher teaches (404 otherwise) (the subject and homework once started or past due; the corrections once past due: 409 exam_not_started before). Bearer header or the detail's signed link",
   tag: "exams",
   auth: "optional",
   access: { ...EXAM_ACCESS, teacher: "ok" },

@@ -8,7 +8,7 @@ export default defineRoute({
   method: "get",
   path: "/student/content-exam/{examId}/files/{fileId}",
   summary:
-    "A homework file: its owner or staff only (404 to anyone else). With the bearer header, or with the signed link the exam detail gives (?otp&playbackInfo, for the preview frame), which dies with its session",
+    "A homework file: its owner, or a teacher of the exam's subject and class (404 to anyone else, another teacher included). With the bearer header, or with the signed link the exam detail gives (?otp&playbackInfo, for the preview frame), which dies with its session",
   tag: "exams",
   auth: "optional",
   access: { ...EXAM_ACCESS, teacher: "ok" },

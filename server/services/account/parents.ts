@@ -1,8 +1,9 @@
 /**
  * Parent requests (SPEC §3 "Parent request", §4: approve or refuse, null is pending, final once set; §6 "Parent").
  *
- * A pupil gives a parent's phone (the add-parent-phone modal of the profile, `PUT /user/add-parent-phone`): when a parent
- * account has that phone, `requestParentLink` opens a pending request for that parent, who approves or refuses it in
+ * A pupil gives a parent's phone (the add-parent-phone modal of the profile, `PUT /user/add-parent-phone`, whose answer
+ * never says whether an account has that phone): when a parent account has it, `requestParentLink` opens, after the
+ * answer, a pending request for that parent, who approves or refuses it in
  * their own space (`GET/PUT /request-parent-user-children`). An approved request links the parent to the child: those
  * are "the children it is linked to". A parent only ever reads the requests addressed to them, a pupil only those about
  * them: ids of anyone else's request are not found (404).
@@ -156,6 +157,21 @@ export async function requestParentLink(tx: Tx, input: { childId: number; parent
   const [child] = await tx.select({ name: users.name, lastName: users.lastName }).from(users).where(eq(users.id, input.childId));
   await notifyAccount(tx, { kind: "parent_request_created", userId: parent.id, child: `${child?.name ?? ""} ${child?.lastName ?? ""}`.trim() });
   return created;
+}
+
+/**
+ * Opens the request of `requestParentLink` once the pupil's answer is on its way, in its own transaction: the answer
+ * to `PUT /user/add-parent-phone` is the same, and comes as fast, whether or not an account has that phone (nothing
+ * tells a pupil — or someone trying numbers — who is registered). A failure is logged; giving the phone again opens
+ * the request then (once: an open or approved request is not duplicated). Resolves when done (for tests and tools).
+ */
+export function requestParentLinkAfterAnswer(deps: Pick<Deps, "db" | "log">, input: { childId: number; parentPhone: string }): Promise<void> {
+  return new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => deps.db.transaction((tx) => requestParentLink(tx, input)))
+    .then(
+      () => undefined,
+      (err: unknown) => deps.log.error("parent request not opened", { childId: input.childId, error: err instanceof Error ? err.message : String(err) }),
+    );
 }
 
 /** Whether a pupil has a pending request (the menu's highlight reads `/auth/me`'s hasParentRequest; this is for tests and tools). */

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { CODE_MAX_TRIES, CODE_TTL_MS } from "../../../domain/constants";
 import type { ErrorCode } from "../../../domain/errors";
 import type { Db, Tx } from "../../db/client";
@@ -43,7 +43,38 @@ export async function createCode(
 }
 
 /**
- * Checks a code and consumes it on success. A wrong code counts a try; the fifth wrong try kills it.
+ * Takes one try of a live code, atomically: `attempts + 1` only while the code is unconsumed, unexpired and under
+ * CODE_MAX_TRIES, in one statement (concurrent tries queue on the row and each sees the count the previous one left).
+ * Returns the tries now counted, or null when no try is left (dead, consumed or expired). A guess is compared only
+ * after its try is taken, so 50 guesses arriving at once get 5 comparisons, not 50.
+ */
+export async function takeTry(db: Db | Tx, codeId: number, now: Date): Promise<number | null> {
+  const [row] = await db
+    .update(authCodes)
+    .set({ attempts: sql`${authCodes.attempts} + 1` })
+    .where(and(eq(authCodes.id, codeId), isNull(authCodes.consumedAt), gt(authCodes.expiresAt, now), lt(authCodes.attempts, CODE_MAX_TRIES)))
+    .returning({ attempts: authCodes.attempts });
+  return row?.attempts ?? null;
+}
+
+/** Kills a code whose last try was taken by a wrong guess (its fifth): consumed, never usable again. */
+export async function killCode(db: Db | Tx, codeId: number, now: Date): Promise<void> {
+  await db.update(authCodes).set({ consumedAt: now }).where(and(eq(authCodes.id, codeId), isNull(authCodes.consumedAt)));
+}
+
+/** Consumes a code whose try was taken and whose guess was right; false when a concurrent request got there first. */
+export async function useCode(db: Db | Tx, codeId: number, now: Date): Promise<boolean> {
+  const done = await db
+    .update(authCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(authCodes.id, codeId), isNull(authCodes.consumedAt)))
+    .returning({ id: authCodes.id });
+  return done.length === 1;
+}
+
+/**
+ * Checks a code and consumes it on success. Every guess takes a try first (`takeTry`); the fifth wrong try kills the
+ * code, and a code with no try left refuses even the right guess.
  * Throws `code_invalid`, `code_expired` or `code_too_many_tries` (field `fieldName`).
  */
 export async function consumeCode(
@@ -56,27 +87,27 @@ export async function consumeCode(
 ): Promise<void> {
   const fail = (c: ErrorCode) => new AppError(422, c, { [fieldName]: [c] });
   const now = deps.now();
+  // The newest code of the purpose, consumed or not: a dead code answers "too many tries", not "invalid".
   const [live] = await db
     .select()
     .from(authCodes)
-    .where(and(eq(authCodes.userId, userId), eq(authCodes.purpose, purpose), isNull(authCodes.consumedAt)))
+    .where(and(eq(authCodes.userId, userId), eq(authCodes.purpose, purpose)))
     .orderBy(desc(authCodes.id))
     .limit(1);
   if (!live) throw fail("code_invalid");
-  if (live.expiresAt <= now) throw fail("code_expired");
   if (live.attempts >= CODE_MAX_TRIES) throw fail("code_too_many_tries");
-  if (!safeEqualHex(live.codeHash, hashCode(deps.secret, purpose, userId, code))) {
-    const attempts = live.attempts + 1;
-    await db
-      .update(authCodes)
-      .set({ attempts, ...(attempts >= CODE_MAX_TRIES ? { consumedAt: now } : {}) })
-      .where(eq(authCodes.id, live.id));
-    throw fail(attempts >= CODE_MAX_TRIES ? "code_too_many_tries" : "code_invalid");
+  if (live.consumedAt) throw fail("code_invalid");
+  if (live.expiresAt <= now) throw fail("code_expired");
+  const attempts = await takeTry(db, live.id, now);
+  if (attempts === null) {
+    // Concurrent guesses took the last tries (or a right one consumed the code) since the read above.
+    const [after] = await db.select({ attempts: authCodes.attempts }).from(authCodes).where(eq(authCodes.id, live.id));
+    throw fail((after?.attempts ?? CODE_MAX_TRIES) >= CODE_MAX_TRIES ? "code_too_many_tries" : "code_invalid");
   }
-  const done = await db
-    .update(authCodes)
-    .set({ consumedAt: now })
-    .where(and(eq(authCodes.id, live.id), isNull(authCodes.consumedAt)))
-    .returning({ id: authCodes.id });
-  if (done.length !== 1) throw fail("code_invalid");
+  if (!safeEqualHex(live.codeHash, hashCode(deps.secret, purpose, userId, code))) {
+    if (attempts < CODE_MAX_TRIES) throw fail("code_invalid");
+    await killCode(db, live.id, now);
+    throw fail("code_too_many_tries");
+  }
+  if (!(await useCode(db, live.id, now))) throw fail("code_invalid");
 }

@@ -14,7 +14,7 @@ import {
   type TimeLimitationDto,
 } from "../../../domain/exams";
 import type { Db } from "../../db/client";
-import { examDocuments, examHomeworkFiles, examStarts, exams, instructors, subjects, users } from "../../db/schema";
+import { examDocuments, examHomeworkFiles, examStarts, exams, instructors, subjects, teacherSubjects, users } from "../../db/schema";
 import type { AuthInfo } from "../../lib/auth";
 import type { Deps } from "../../lib/deps";
 import { AppError, notFound } from "../../lib/errors";
@@ -234,20 +234,38 @@ export async function fileCaller(deps: Deps, auth: AuthInfo | null, path: string
   return { userId: grant.userId, userType: u.userType, sessionId: grant.sessionId };
 }
 
-/** A pupil's homework file: its owner, or staff (a teacher). Anyone else: 404. */
+/** Whether a teacher teaches the subject (of its class) of an exam: `teacher_subjects` (seed/teaching.ts for the demo). */
+export async function teachesExam(deps: Pick<Deps, "db">, teacherId: number, examId: number): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ id: exams.id })
+    .from(exams)
+    .innerJoin(teacherSubjects, and(eq(teacherSubjects.subjectId, exams.subjectId), eq(teacherSubjects.teacherId, teacherId)))
+    .where(eq(exams.id, examId))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * A pupil's homework file: its owner, or a teacher of the exam's subject and class. Anyone else — another pupil, a
+ * teacher of another subject or class — 404, as for a file that does not exist.
+ */
 export async function homeworkFile(deps: Deps, caller: { userId: number; userType: string }, examId: number, fileId: number): Promise<FileAnswer> {
+  if (caller.userType === "parent") throw new AppError(403, "forbidden");
   const [f] = await deps.db
     .select()
     .from(examHomeworkFiles)
     .where(and(eq(examHomeworkFiles.id, fileId), eq(examHomeworkFiles.examId, examId)))
     .limit(1);
   if (!f) throw notFound();
-  if (caller.userType === "parent") throw new AppError(403, "forbidden");
-  if (f.userId !== caller.userId && caller.userType !== "teacher") throw notFound();
+  const allowed = caller.userType === "teacher" ? await teachesExam(deps, caller.userId, examId) : f.userId === caller.userId;
+  if (!allowed) throw notFound();
   return { storageKey: f.storageKey, name: f.name, mime: f.mime, size: f.size };
 }
 
-/** A document of an exam of the caller's class, once it is open to them (404 otherwise: nothing to learn). */
+/**
+ * A document of an exam of the caller's class, once it is open to them; for a teacher, of an exam of a subject they
+ * teach (404 otherwise: nothing to learn).
+ */
 export async function examDocument(deps: Deps, caller: { userId: number; userType: string; sessionId: string }, examId: number, docId: number): Promise<FileAnswer> {
   if (caller.userType === "parent") throw new AppError(403, "forbidden");
   const [d] = await deps.db
@@ -256,7 +274,9 @@ export async function examDocument(deps: Deps, caller: { userId: number; userTyp
     .where(and(eq(examDocuments.id, docId), eq(examDocuments.examId, examId)))
     .limit(1);
   if (!d) throw notFound();
-  if (caller.userType !== "teacher") {
+  if (caller.userType === "teacher") {
+    if (!(await teachesExam(deps, caller.userId, examId))) throw notFound();
+  } else {
     const exam = await loadExam(deps, { userId: caller.userId, sessionId: caller.sessionId } as AuthInfo, examId);
     if (!documentOpen(d.kind, exam, deps.now())) throw new AppError(409, "exam_not_started");
   }

@@ -4,6 +4,8 @@
  * limited; files live under the uploads directory (storage.ts). A chunk is written straight to its place in the file
  * and the bytes that reached the disk count even when the connection drops, so the client resumes from the stored
  * offset. Chunks are taken until the pupil's deadline plus the grace period, for uploads created before the deadline.
+ * The ten-files limit is held in the transaction that keeps a file, under a lock of the pupil's start of the exam
+ * (`withRoom`), whatever number of uploads arrive at once.
  */
 import { randomUUID } from "node:crypto";
 import { and, count, eq, inArray, isNull, lt } from "drizzle-orm";
@@ -20,7 +22,8 @@ import {
   type UploadStatusDto,
 } from "../../../domain/exams";
 import { MIME_OF_KIND, SNIFF_BYTES, sniffKind } from "../../../domain/files";
-import { examHomeworkFiles, examUploads } from "../../db/schema";
+import type { Db, Tx } from "../../db/client";
+import { examHomeworkFiles, examStarts, examUploads } from "../../db/schema";
 import type { AuthInfo } from "../../lib/auth";
 import type { Deps } from "../../lib/deps";
 import { AppError, fieldError, notFound } from "../../lib/errors";
@@ -36,9 +39,34 @@ function assertOpenForHomework(exam: Exam, now: Date): Date {
   return exam.deadline;
 }
 
+const tooManyFiles = () => new AppError(409, "homework_too_many_files");
+
+async function filesOf(db: Db | Tx, userId: number, examId: number): Promise<number> {
+  const [files] = await db.select({ n: count() }).from(examHomeworkFiles).where(and(eq(examHomeworkFiles.examId, examId), eq(examHomeworkFiles.userId, userId)));
+  return files?.n ?? 0;
+}
+
+/** An early answer before any byte is taken; the limit itself is held by `withRoom`. */
 async function assertRoom(deps: Deps, auth: AuthInfo, examId: number, adding: number): Promise<void> {
-  const [files] = await deps.db.select({ n: count() }).from(examHomeworkFiles).where(and(eq(examHomeworkFiles.examId, examId), eq(examHomeworkFiles.userId, auth.userId)));
-  if ((files?.n ?? 0) + adding > HOMEWORK_MAX_FILES) throw new AppError(409, "homework_too_many_files");
+  if ((await filesOf(deps.db, auth.userId, examId)) + adding > HOMEWORK_MAX_FILES) throw tooManyFiles();
+}
+
+/**
+ * Adds homework files under the HOMEWORK_MAX_FILES limit, in one transaction that first locks the pupil's start of the
+ * exam (the row every homework needs): concurrent uploads of the same pupil and exam — plain or resumable — count and
+ * insert one after the other, so 20 at once keep 10. 409 `homework_too_many_files` when `adding` does not fit.
+ */
+async function withRoom<T>(deps: Deps, userId: number, examId: number, adding: number, insert: (tx: Tx) => Promise<T>): Promise<T> {
+  return deps.db.transaction(async (tx) => {
+    const [start] = await tx
+      .select({ examId: examStarts.examId })
+      .from(examStarts)
+      .where(and(eq(examStarts.examId, examId), eq(examStarts.userId, userId)))
+      .for("update");
+    if (!start) throw new AppError(409, "exam_not_started");
+    if ((await filesOf(tx, userId, examId)) + adding > HOMEWORK_MAX_FILES) throw tooManyFiles();
+    return insert(tx);
+  });
 }
 
 const keyFor = (examId: number, userId: number, id: string) => `exams/${examId}/${userId}/${id}`;
@@ -149,15 +177,22 @@ async function completeUpload(deps: Deps, auth: AuthInfo, u: typeof examUploads.
     throw new AppError(422, "file_type_invalid", { contentFiles: ["file_type_invalid"] });
   }
   const kind = sniffKind(head)!;
-  const done = await deps.db.transaction(async (tx) => {
-    const [f] = await tx
-      .insert(examHomeworkFiles)
-      .values({ examId: u.examId, userId: u.userId, name: u.name, mime: MIME_OF_KIND[kind], size: u.size, storageKey: u.storageKey })
-      .returning();
-    const [row] = await tx.update(examUploads).set({ fileId: f!.id }).where(and(eq(examUploads.id, u.id), isNull(examUploads.fileId))).returning();
-    if (!row) throw fieldError(422, "offset", "upload_offset_mismatch");
-    return row;
-  });
+  let done: typeof examUploads.$inferSelect;
+  try {
+    done = await withRoom(deps, u.userId, u.examId, 1, async (tx) => {
+      const [f] = await tx
+        .insert(examHomeworkFiles)
+        .values({ examId: u.examId, userId: u.userId, name: u.name, mime: MIME_OF_KIND[kind], size: u.size, storageKey: u.storageKey })
+        .returning();
+      const [row] = await tx.update(examUploads).set({ fileId: f!.id }).where(and(eq(examUploads.id, u.id), isNull(examUploads.fileId))).returning();
+      if (!row) throw fieldError(422, "offset", "upload_offset_mismatch");
+      return row;
+    });
+  } catch (err) {
+    // Ten files were kept meanwhile (other uploads finished first): this one's bytes go.
+    if (err instanceof AppError && err.code === "homework_too_many_files") await dropUpload(deps, u);
+    throw err;
+  }
   return statusOf(deps, auth, done);
 }
 
@@ -187,10 +222,16 @@ export async function uploadMultipart(deps: Deps, auth: AuthInfo, examId: number
     if (!contentMatchesName(name, bytes.subarray(0, SNIFF_BYTES))) throw new AppError(422, "file_type_invalid", { contentFiles: ["file_type_invalid"] });
     checked.push({ name, bytes, mime: MIME_OF_KIND[sniffKind(bytes.subarray(0, SNIFF_BYTES))!] });
   }
-  for (const c of checked) {
-    const storageKey = keyFor(examId, auth.userId, randomUUID());
-    await putFile(deps.env, storageKey, c.bytes);
-    await deps.db.insert(examHomeworkFiles).values({ examId, userId: auth.userId, name: c.name, mime: c.mime, size: c.bytes.byteLength, storageKey });
+  const stored = checked.map((c) => ({ ...c, storageKey: keyFor(examId, auth.userId, randomUUID()) }));
+  for (const c of stored) await putFile(deps.env, c.storageKey, c.bytes);
+  try {
+    await withRoom(deps, auth.userId, examId, stored.length, (tx) =>
+      tx.insert(examHomeworkFiles).values(stored.map((c) => ({ examId, userId: auth.userId, name: c.name, mime: c.mime, size: c.bytes.byteLength, storageKey: c.storageKey }))),
+    );
+  } catch (err) {
+    // Nothing was kept: neither are the bytes.
+    for (const c of stored) await removeFile(deps.env, c.storageKey);
+    throw err;
   }
   return homeworkFiles(deps, auth, examId);
 }

@@ -250,10 +250,25 @@ async function endDateOf(tx: Tx, sub: SubRow): Promise<string> {
 }
 
 /**
+ * The return link signs the new subscriber in once: the first return to set `session_issued_at` (one conditional
+ * update, under the order's row lock) gets the session; a second use of the link — a reload, a copy, the browser's
+ * history — gets the activation without one, and the return page sends it to /login.
+ */
+async function claimReturnSession(tx: Tx, subscriptionId: number, now: Date): Promise<boolean> {
+  const claimed = await tx
+    .update(operatorSubscriptions)
+    .set({ sessionIssuedAt: now })
+    .where(and(eq(operatorSubscriptions.id, subscriptionId), isNull(operatorSubscriptions.sessionIssuedAt)))
+    .returning({ id: operatorSubscriptions.id });
+  return claimed.length === 1;
+}
+
+/**
  * `GET /digitalvirgo/success?…&checkFromFront`: the operator's return, verified by the adapter, activates the order
  * once. A repeated return answers the same activation (no second affiliation, no second payment). When this
- * subscription created the account (a visitor's new phone), the answer carries a session if the return comes within
- * SESSION_WINDOW_MS of the activation; a pupil who subscribed from their account keeps their own session.
+ * subscription created the account (a visitor's new phone), the first return within SESSION_WINDOW_MS of the
+ * activation carries a session, and only the first (`claimReturnSession`); a pupil who subscribed from their account
+ * keeps their own session.
  */
 export async function activateFromReturn(deps: Deps_, ret: OperatorReturn): Promise<OperatorActivationDto> {
   const verdict = await operatorAdapter(deps).verifyReturn(ret);
@@ -283,7 +298,7 @@ export async function activateFromReturn(deps: Deps_, ret: OperatorReturn): Prom
     const dto = activationOf(row, await endDateOf(tx, row), created || row.accountCreated);
     // Only the account this subscription created gets a session (a pupil who subscribed from their account keeps theirs).
     const fresh = row.activatedAt !== null && now.getTime() - row.activatedAt.getTime() <= SESSION_WINDOW_MS;
-    if (dto.newAccount && fresh && row.userId !== null) {
+    if (dto.newAccount && fresh && row.userId !== null && (await claimReturnSession(tx, row.id, now))) {
       const session = await issueToken(deps, tx, row.userId);
       return { ...dto, token: session.token, expires_at: session.expiresAt.toISOString(), user_type: "student" as const };
     }

@@ -4,7 +4,7 @@ import { countries, delegations, divisions, institutes, states, users } from "..
 import type { AuthInfo } from "../../lib/auth";
 import type { Deps } from "../../lib/deps";
 import { fieldError, notFound } from "../../lib/errors";
-import { requestParentLink } from "../account/parents";
+import { requestParentLinkAfterAnswer } from "../account/parents";
 import { checkKind, readStored, readUpload, removeStored, storeFile } from "./files";
 import { assertContactFree, profileUser, refuseTestAccount, startContactChange } from "./contact";
 
@@ -105,17 +105,17 @@ export async function updateProfile(deps: Deps, auth: AuthInfo, input: ProfileUp
   };
 }
 
-/** `PUT /user/add-parent-phone`: the parent's phone; when a parent account has it, a parent request opens. */
+/**
+ * `PUT /user/add-parent-phone`: the parent's phone is stored; a parent account that has it gets a pending request
+ * after the answer (the account area's verb), so that the answer — the same for every phone — reveals no account.
+ */
 export async function setParentPhone(deps: Deps, auth: AuthInfo, phone: string) {
   const user = await profileUser(deps, auth.userId);
   refuseTestAccount(user, auth);
   if (phone === user.phone) throw fieldError(422, "phone2", "phone2_same_as_phone");
-  // The phone is stored, and a parent account that has it gets a pending request (the account area's verb).
-  const request = await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ parentPhone: phone }).where(eq(users.id, user.id));
-    return requestParentLink(tx, { childId: user.id, parentPhone: phone });
-  });
-  return { hasPhoneParent: true, parentRequest: request ? { id: request.id } : null };
+  await deps.db.update(users).set({ parentPhone: phone }).where(eq(users.id, user.id));
+  void requestParentLinkAfterAnswer(deps, { childId: user.id, parentPhone: phone });
+  return { hasPhoneParent: true };
 }
 
 /** The path `users.avatar` holds: the owner's photo, with its key so that a new photo is a new address. */

@@ -15,6 +15,7 @@ import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { TransferDto, TransferInput } from "../../../domain/schemas/transfers";
 import { isEmail, normalizePhone } from "../../../domain/schemas/common";
 import { splitMillimes } from "../../../domain/money";
+import { CODE_MAX_TRIES } from "../../../domain/constants";
 import type { Db, Tx } from "../../db/client";
 import { transfers, users } from "../../db/schema";
 import type { AuthInfo } from "../../lib/auth";
@@ -24,7 +25,8 @@ import { AppError, notFound } from "../../lib/errors";
 import { withIdempotency, type IdempotentResult } from "../../lib/idempotency";
 import { balanceOf, postMovement } from "../wallet/ledger";
 import { codeDestination } from "../auth/users";
-import { checkTransferCode, countWrongTry, createTransferCode } from "./codes";
+import { killCode } from "../auth/codes";
+import { checkTransferCode, createTransferCode, takeTransferTry } from "./codes";
 import { notify } from "../notifications/notify";
 import { transferReceived, transferToConfirm } from "../notifications/texts";
 
@@ -120,7 +122,10 @@ async function sendTransferCode(deps: Pick<Deps, "messaging">, dest: { to: strin
 
 /** Thrown inside the confirmation's transaction for a wrong code: counted once the transaction has rolled back. */
 class WrongCode extends Error {
-  constructor(readonly codeId: number) {
+  constructor(
+    readonly codeId: number,
+    readonly dead: boolean,
+  ) {
     super("wrong transfer code");
   }
 }
@@ -137,6 +142,9 @@ export async function confirmTransfer(
   call: IdempotentCall,
 ): Promise<IdempotentResult<TransferDto>> {
   const codeError = (c: "code_invalid" | "code_expired" | "code_too_many_tries") => new AppError(422, c, { confirmationToken: [c] });
+  // The guess's try, taken and committed before the transaction (which rolls back on a wrong code): 50 guesses at
+  // once get 5 comparisons. A retry of a confirmed key finds no try left and still replays its first answer.
+  const taken = await takeTransferTry(deps, auth.userId, input.transferId);
   try {
     return await withIdempotency(deps, auth, call.idempotencyKey, call.requestHash, async (tx) => {
       const [row] = await tx
@@ -147,9 +155,9 @@ export async function confirmTransfer(
         .for("update");
       if (!row) throw notFound();
       if (row.status !== "pending") throw new AppError(409, "transfer_not_pending");
-      const verdict = await checkTransferCode(deps, tx, auth.userId, row.id, input.code);
+      const verdict = await checkTransferCode(deps, tx, auth.userId, row.id, input.code, taken);
       if (!verdict.ok) {
-        if (verdict.codeId !== undefined) throw new WrongCode(verdict.codeId);
+        if (verdict.codeId !== undefined) throw new WrongCode(verdict.codeId, (taken?.attempts ?? CODE_MAX_TRIES) >= CODE_MAX_TRIES);
         throw codeError(verdict.reason);
       }
       const movementId = await postMovement(tx, {
@@ -180,8 +188,9 @@ export async function confirmTransfer(
     });
   } catch (err) {
     if (err instanceof WrongCode) {
-      const dead = await countWrongTry(deps, err.codeId);
-      throw codeError(dead ? "code_too_many_tries" : "code_invalid");
+      if (!err.dead) throw codeError("code_invalid");
+      await killCode(deps.db, err.codeId, deps.now());
+      throw codeError("code_too_many_tries");
     }
     throw err;
   }

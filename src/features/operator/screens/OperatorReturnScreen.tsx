@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Alert, Anchor, Box, Button, Center, Container, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -32,29 +32,32 @@ export interface OperatorSuccessScreenProps {
   onSignedIn: (token: string, expiresAt: string | null) => void;
   /** Access granted: go to the home page. */
   onDone: () => void;
+  /** The link no longer signs in (used before, or too late): go to /login. */
+  onLogin: () => void;
 }
 
 /**
  * `/digitalvirgo/success`: sends the operator's return to the server once (`GET /digitalvirgo/success` with
- * checkFromFront), then signs the new subscriber in and goes home with access granted.
+ * checkFromFront), then signs the new subscriber in and goes home with access granted. The link signs in once: a
+ * link the server answers without a session (used before, or too late) goes to /login, where the subscriber signs in
+ * with their phone (the SMS gave a code to choose a password).
  */
-export function OperatorSuccessScreen({ query, signedIn, onSignedIn, onDone }: OperatorSuccessScreenProps) {
+export function OperatorSuccessScreen({ query, signedIn, onSignedIn, onDone, onLogin }: OperatorSuccessScreenProps) {
   const { t, i18n } = useLingui();
   useDocumentTitle(t`Abonnement activé`);
   const confirm = useConfirmOperatorReturn();
   const sent = useRef(false);
-  const [result, setResult] = useState<OperatorActivationDto | null>(null);
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
     confirm.mutate(query, {
-      onSuccess: (activation) => {
-        setResult(activation);
+      onSuccess: (activation: OperatorActivationDto) => {
         if (activation.token) onSignedIn(activation.token, activation.expires_at ?? null);
         if (activation.token || signedIn) onDone();
+        else onLogin();
       },
     });
-  }, [confirm, query, signedIn, onSignedIn, onDone]);
+  }, [confirm, query, signedIn, onSignedIn, onDone, onLogin]);
 
   if (confirm.isError) {
     return (
@@ -69,24 +72,6 @@ export function OperatorSuccessScreen({ query, signedIn, onSignedIn, onDone }: O
           <Anchor component={Link} to={routeTo("/offers/ooredoo")}>
             <Trans>Retour aux offres Ooredoo</Trans>
           </Anchor>
-        </Stack>
-      </Frame>
-    );
-  }
-  if (result && !result.token && !signedIn) {
-    // The subscription is active but this return came too late to open a session here: sign in.
-    return (
-      <Frame>
-        <Stack gap="md">
-          <Title order={1} fz="h2">
-            <Trans>Abonnement activé</Trans>
-          </Title>
-          <Text data-testid="operator-return-login">
-            <Trans>Votre abonnement est actif. Connectez-vous avec votre numéro de téléphone ; le SMS reçu vous permet de choisir votre mot de passe.</Trans>
-          </Text>
-          <Button component={Link} to={routeTo("/login")}>
-            <Trans>Se connecter</Trans>
-          </Button>
         </Stack>
       </Frame>
     );

@@ -11,9 +11,9 @@ export interface ConfirmTransferInput {
   idempotencyKey: string;
 }
 
-/** `POST /student/confirm-transfer-points?confirmationToken=&transfer=`: the points move now, once. */
+/** `POST /student/confirm-transfer-points` with the code in the body (never in the URL): the points move now, once. */
 export async function confirmTransfer({ transferId, code, idempotencyKey }: ConfirmTransferInput): Promise<TransferDto> {
-  return (await api<TransferDto>("/student/confirm-transfer-points", { method: "POST", query: { confirmationToken: code, transfer: transferId }, idempotencyKey })).payload;
+  return (await api<TransferDto>("/student/confirm-transfer-points", { method: "POST", body: { confirmationToken: code, transfer: transferId }, idempotencyKey })).payload;
 }
 
 /** Confirms, then refreshes the balance (`me`) and the history. */

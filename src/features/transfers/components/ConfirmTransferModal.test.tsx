@@ -21,12 +21,12 @@ const transfer: TransferDto = {
 };
 
 function stubApi(answers: Array<{ status: number; body: unknown }>) {
-  const calls: Array<{ url: string; method: string; key: string | undefined }> = [];
+  const calls: Array<{ url: string; method: string; key: string | undefined; body?: unknown }> = [];
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: string, init?: RequestInit) => {
       const headers = (init?.headers ?? {}) as Record<string, string>;
-      calls.push({ url: String(input), method: init?.method ?? "GET", key: headers["Idempotency-Key"] });
+      calls.push({ url: String(input), method: init?.method ?? "GET", key: headers["Idempotency-Key"], ...(init?.body ? { body: JSON.parse(String(init.body)) } : {}) });
       const answer = answers.shift() ?? { status: 500, body: {} };
       return Response.json(answer.body, { status: answer.status });
     }),
@@ -55,7 +55,9 @@ describe("ConfirmTransferModal", () => {
     await typeCode("123456");
     fireEvent.click(screen.getByRole("button", { name: "Confirmer" }));
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]!.url).toBe("/api/student/confirm-transfer-points?confirmationToken=123456&transfer=7");
+    // The code travels in the body, never in the URL (proxies' access logs, the browser's history).
+    expect(calls[0]!.url).toBe("/api/student/confirm-transfer-points");
+    expect(calls[0]!.body).toEqual({ confirmationToken: "123456", transfer: 7 });
     expect(calls[0]!.method).toBe("POST");
     expect(calls[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
     expect((await screen.findByRole("alert")).textContent).toMatch(/code/i);
