@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { tunisDay } from "../../../domain/days";
 import type { Db } from "../client";
 import { affiliations, discountCodes, parentRequests, users, wallets } from "../schema";
 import { hashPassword } from "../../lib/crypto";
@@ -11,7 +12,8 @@ const ARIANA = 1;
 
 function yearBounds(today: Date) {
   // The Tunisian school year runs from September 15 to June 30.
-  const y = today.getUTCMonth() >= 8 ? today.getUTCFullYear() : today.getUTCFullYear() - 1;
+  const [year, month] = tunisDay(today).split("-").map(Number) as [number, number];
+  const y = month >= 9 ? year : year - 1;
   return { start: `${y}-09-15`, end: `${y + 1}-06-30` };
 }
 

@@ -20,7 +20,7 @@ import {
   wallets,
 } from "../../db/schema";
 import { notFound } from "../../lib/errors";
-import { isoDay } from "../learning/access";
+import { tunisDay } from "../../../domain/days";
 
 const ref = (id: number | null, name: string | null, name_ar?: string | null, name_en?: string | null) =>
   id !== null && name !== null ? { id, name, ...(name_ar ? { name_ar } : {}), ...(name_en ? { name_en } : {}) } : null;
@@ -111,7 +111,7 @@ const meLoader = batcherPer((db: Db) =>
 );
 
 export async function loadMe(db: Db, userId: number, adminId: number | null, today: Date): Promise<Me> {
-  const row = await meLoader(db)({ id: userId, shared: isoDay(today) });
+  const row = await meLoader(db)({ id: userId, shared: tunisDay(today) });
   if (!row) throw notFound();
   const u = row.u;
   const affs: Affiliation[] = row.affiliations.map((a) => ({

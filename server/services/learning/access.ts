@@ -1,12 +1,13 @@
 /**
  * Who is looking: the pupil's class and which subjects their live offers unlock (SPEC §6).
- * A lesson is unlocked when it is free or when a live affiliation (end_date ≥ today) unlocks its subject: an affiliation
+ * A lesson is unlocked when it is free or when a live affiliation (end_date ≥ today in Tunis) unlocks its subject: an affiliation
  * with `subject_ids` (a per-subject purchase) unlocks only those subjects; one without (null) unlocks what its group
  * unlocks (`group_subjects`: a subject row, or `all_subjects` for every subject of the pupil's class).
  */
 import { eq, is, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import { GROUP } from "../../../domain/constants";
+import { tunisDay } from "../../../domain/days";
 import type { Db, Tx } from "../../db/client";
 import { batchedById, batcherPer } from "../../lib/batcher";
 import { executeByIds, preparedFor } from "../../db/prepared";
@@ -23,9 +24,6 @@ export interface Viewer {
   /** Attachments are hidden when every live offer is of group 83 or 84. */
   attachmentsRestricted: boolean;
 }
-
-/** The calendar day (UTC) an affiliation must still cover: its end date is compared with it. */
-export const isoDay = (now: Date) => now.toISOString().slice(0, 10);
 
 /**
  * The viewers of a list of pupils in one prepared statement (server/db/prepared.ts): each one's class, the groups of
@@ -91,7 +89,8 @@ const viewerLoader = batcherPer((db: Db) => batchedById((ids: number[], day) => 
  * the transaction's writes); otherwise through the batch of the moment.
  */
 export async function loadViewer(db: Db | Tx, userId: number, now: Date): Promise<Viewer> {
-  const day = isoDay(now);
+  // The Tunis day (domain/days.ts): an affiliation whose end_date is yesterday in Tunis no longer counts.
+  const day = tunisDay(now);
   const row = is(db, PgTransaction) ? (await readViewers(db, [userId], day)).get(userId) : await viewerLoader(db as Db)({ id: userId, shared: day });
   return viewerOf(userId, row);
 }

@@ -3,7 +3,7 @@ import type { Db, Tx } from "../../db/client";
 import { affiliations, chapters, contents, groupSubjects, idempotencyKeys, progress, subjects, users } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import type { StoredKey } from "../../lib/idempotency";
-import { isoDay } from "../learning/access";
+import { tunisDay } from "../../../domain/days";
 
 /** What is stored of a pupil's progress in a lesson (the row the progress service merges into). */
 export interface StoredProgress {
@@ -72,7 +72,7 @@ function lessonsQuery(requests: ProgressLessonRequest[], now: Date) {
       ch.id as "chapterId", s.id as "subjectId", s.division_id as "divisionId", u.division_id as "userDivisionId",
       exists (
         select 1 from ${affiliations} a
-        where a.user_id = v.user_id and a.end_date >= ${isoDay(now)} and (
+        where a.user_id = v.user_id and a.end_date >= ${tunisDay(now)} and (
           s.id = any(a.subject_ids)
           or (a.subject_ids is null and exists (
             select 1 from ${groupSubjects} gs where gs.group_id = a.group_id and (gs.all_subjects or gs.subject_id = s.id))))
