@@ -6,8 +6,9 @@
  */
 import { eq, is, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
-import { GROUP } from "../../../domain/constants";
 import { tunisDay } from "../../../domain/days";
+import { isFreeView, type FreeHours } from "../../../domain/learning";
+import { attachmentsRestricted } from "../../../domain/user";
 import type { Db, Tx } from "../../db/client";
 import { batchedById, batcherPer } from "../../lib/batcher";
 import { executeByIds, preparedFor } from "../../db/prepared";
@@ -21,8 +22,11 @@ export interface Viewer {
   groupIds: number[];
   allSubjects: boolean;
   subjectIds: ReadonlySet<number>;
-  /** Attachments are hidden when every live offer is of group 83 or 84. */
+  /** Attachments are hidden when every live offer is of group 83 or 84 (`attachmentsRestricted` of domain/user.ts). */
   attachmentsRestricted: boolean;
+  freeHours: FreeHours;
+  /** A free viewer (`isFreeView`): what they watch counts against their free hours, and their media links say so. */
+  freeView: boolean;
 }
 
 /**
@@ -38,6 +42,8 @@ const selectViewers = (db: Db) => {
       userId: users.id,
       divisionId: users.divisionId,
       divisionName: divisions.name,
+      freeHoursTotal: users.freeHoursTotal,
+      freeHoursUsed: users.freeHoursUsed,
       groupIds: sql<number[]>`(select coalesce(json_agg(distinct g.group_id), '[]'::json) from (${liveGroups}) g)`,
       // An affiliation without subject_ids unlocks what its group unlocks; one with subject_ids only those subjects.
       unlocks: sql<Array<{ subjectId: number | null; all: boolean }>>`(
@@ -61,7 +67,7 @@ type ViewerRow = Awaited<ReturnType<ReturnType<typeof viewersStatement>["execute
 function viewerOf(userId: number, u: ViewerRow | undefined): Viewer {
   const groupIds = u?.groupIds ?? [];
   const unlocks = u?.unlocks ?? [];
-  const restricted: readonly number[] = GROUP.attachmentsRestricted;
+  const freeHours: FreeHours = { totalSeconds: u?.freeHoursTotal ?? null, usedSeconds: u?.freeHoursUsed ?? 0 };
   return {
     userId,
     divisionId: u?.divisionId ?? null,
@@ -69,7 +75,9 @@ function viewerOf(userId: number, u: ViewerRow | undefined): Viewer {
     groupIds,
     allSubjects: unlocks.some((g) => g.all),
     subjectIds: new Set(unlocks.flatMap((g) => (g.subjectId === null ? [] : [g.subjectId]))),
-    attachmentsRestricted: groupIds.length > 0 && groupIds.every((g) => restricted.includes(g)),
+    attachmentsRestricted: attachmentsRestricted(groupIds),
+    freeHours,
+    freeView: isFreeView(freeHours, groupIds.length > 0),
   };
 }
 
