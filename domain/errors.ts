@@ -74,6 +74,9 @@ export const ERROR_CODES = [
   "content_invalid",
   "idempotency_key_invalid",
   "content_locked",
+  // issue 18: free hours metered by the server, search refused to offers of group 104
+  "free_hours_exhausted",
+  "search_disabled",
   "quiz_token_invalid",
   "quiz_answers_incomplete",
   "quiz_answer_invalid",

@@ -1,14 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
-  calendarWeek,
   countdown,
   eventStatus,
   needsPurchase,
   sessionAction,
   sessionWhen,
   truncateEventName,
-  tunisDate,
-  weekDay,
   type SessionFacts,
   type SessionViewer,
 } from "./events";
@@ -16,23 +13,6 @@ import {
 const pupil: SessionViewer = { isProfSon: false, versPilote: false, divisionId: 18 };
 const facts = (over: Partial<SessionFacts> = {}): SessionFacts => ({ disabled: false, versPilote: false, chapterId: null, owned: false, participated: false, ...over });
 const t = (iso: string) => new Date(iso);
-
-describe("calendar week (Africa/Tunis, Monday first, Sunday 7)", () => {
-  it("starts on the Monday of the Tunis day, whatever the UTC day", () => {
-    // Sunday 23:30 UTC is already Monday 00:30 in Tunis.
-    const w = calendarWeek(t("2026-11-29T23:30:00Z"), 0);
-    expect(w.days[0]).toEqual({ day: 1, date: "2026-11-30" });
-    expect(w.start.toISOString()).toBe("2026-11-29T23:00:00.000Z");
-    expect(w.end.toISOString()).toBe("2026-12-06T23:00:00.000Z");
-    expect(calendarWeek(t("2026-11-29T12:00:00Z"), 0).days[6]).toEqual({ day: 7, date: "2026-11-29" });
-  });
-  it("moves by whole weeks with the offset", () => {
-    expect(calendarWeek(t("2026-11-24T10:00:00Z"), -1).days[0]!.date).toBe("2026-11-16");
-    expect(calendarWeek(t("2026-11-24T10:00:00Z"), 2).days[0]!.date).toBe("2026-12-07");
-    expect(weekDay("2026-11-29")).toBe(7);
-    expect(tunisDate(t("2026-12-31T23:30:00Z"))).toBe("2027-01-01");
-  });
-});
 
 describe("status: En Cours / Bientôt / Terminée", () => {
   const ev = { start: t("2026-11-24T10:00:00Z"), end: t("2026-11-24T11:00:00Z") };

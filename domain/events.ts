@@ -4,7 +4,7 @@
  * Days are days of Africa/Tunis whatever the device's zone; week days 1–7, Monday first, Sunday 7.
  */
 import * as v from "valibot";
-import { TIMEZONE } from "./constants";
+import { addDays, tunisDay, type TunisWeek } from "./days";
 import { idSchema, intSchema } from "./schemas/common";
 
 /** Names of a session: 30 characters on a desktop, 60 on a phone (SPEC §9). */
@@ -24,64 +24,6 @@ export const ATTENDANCE_GAP_MAX_S = 60;
 export const REVIEW_COMMENT_MAX = 500;
 export const ATTENDANCE_LIMIT_MAX = 100;
 export const ATTENDANCE_DEFAULT_LIMIT = 10;
-
-// ─────────────── dates of Africa/Tunis ───────────────
-
-const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: TIMEZONE, year: "numeric", month: "2-digit", day: "2-digit" });
-const partsFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: TIMEZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
-
-/** The day in Tunis of an instant: `YYYY-MM-DD`. */
-export const tunisDate = (at: Date): string => dayFormat.format(at);
-
-/** Tunis' offset from UTC at an instant, in milliseconds (one hour; computed, not assumed). */
-function tunisOffsetMs(at: Date): number {
-  const p = Object.fromEntries(partsFormat.formatToParts(at).map((x) => [x.type, x.value]));
-  const local = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
-  return local - Math.floor(at.getTime() / 1000) * 1000;
-}
-
-/** Midnight in Tunis of a `YYYY-MM-DD` day, as an instant. */
-export function tunisMidnight(day: string): Date {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const guess = new Date(Date.UTC(y, m - 1, d));
-  return new Date(guess.getTime() - tunisOffsetMs(guess));
-}
-
-/** `YYYY-MM-DD` plus `n` days. */
-export function addDays(day: string, n: number): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
-}
-
-/** Week day of a `YYYY-MM-DD` day: 1 (Monday) to 7 (Sunday). */
-export function weekDay(day: string): number {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const js = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-  return js === 0 ? 7 : js;
-}
-
-export interface CalendarDay {
-  /** 1 (Monday) to 7 (Sunday). */
-  day: number;
-  date: string;
-}
-
-/** The week `offset` weeks from the one holding `now`: its seven days and its bounds [start, end). */
-export function calendarWeek(now: Date, offset: number): { days: CalendarDay[]; start: Date; end: Date } {
-  const today = tunisDate(now);
-  const monday = addDays(today, 1 - weekDay(today) + 7 * offset);
-  const days = Array.from({ length: 7 }, (_, i) => ({ day: i + 1, date: addDays(monday, i) }));
-  return { days, start: tunisMidnight(monday), end: tunisMidnight(addDays(monday, 7)) };
-}
 
 // ─────────────── status, action, countdown, labels ───────────────
 
@@ -151,8 +93,8 @@ export function sessionWhen(ev: { start: Date; end: Date }, now: Date): SessionW
   const status = eventStatus(ev, now);
   if (status !== "upcoming") return status;
   if (ev.start.getTime() - now.getTime() <= EVENT_SOON_MS) return "soon";
-  const day = tunisDate(ev.start);
-  const today = tunisDate(now);
+  const day = tunisDay(ev.start);
+  const today = tunisDay(now);
   if (day === today) return "today";
   if (day === addDays(today, 1)) return "tomorrow";
   return "later";
@@ -265,7 +207,7 @@ export interface LiveEventDto {
 
 /** `GET /events` (SPEC §3 "Calendar payload"). */
 export interface EventsCalendarDto {
-  days: CalendarDay[];
+  days: TunisWeek["days"];
   contents: LiveEventDto[];
   currentWeek: { now: string; offset: number; start: string; end: string };
   student_levels: EventRefDto[];

@@ -241,11 +241,3 @@ export interface UploadStatusDto {
   acceptUntil: string;
 }
 
-/** The Monday (Africa/Tunis has no DST: UTC+1) 00:00 of the week `offset` weeks from the one holding `now`. */
-export const TUNIS_OFFSET_MS = 60 * 60_000;
-export function weekStart(now: Date, offset: number): Date {
-  const local = new Date(now.getTime() + TUNIS_OFFSET_MS);
-  const day = (local.getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
-  const monday = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() - day + offset * 7);
-  return new Date(monday - TUNIS_OFFSET_MS);
-}

@@ -1,13 +1,12 @@
 /**
  * Numbers, amounts and dates in the pupil's language (fr, en, ar), in Africa/Tunis time — shared by the client
  * (`src/lib/format.ts` re-exports them) and the server (notification texts, `server/services/notifications/texts.ts`).
- * Arabic keeps Western digits, as Tunisian apps do (ar-TN with the Latin numbering system).
+ * The Intl locale of each language comes from `domain/locale.ts`.
  */
 import { TIMEZONE } from "./constants";
+import { tunisNoon } from "./days";
+import { intlLocale } from "./locale";
 import { splitMillimes } from "./money";
-
-/** The Intl locale of an interface language: ar-TN (Latin digits), en-GB, fr-FR (also for anything else). */
-export const intlLocale = (locale: string): string => (locale === "ar" ? "ar-TN-u-nu-latn" : locale === "en" ? "en-GB" : "fr-FR");
 
 /** Numbers in the pupil's language. */
 export function formatNumber(value: number, locale: string): string {
@@ -48,7 +47,5 @@ export function formatTunisDate(at: Date, locale: string, style: keyof typeof ST
 
 /** A Tunis day (YYYY-MM-DD, as `tunisDay` gives it) in the pupil's language: "8 décembre 2026". */
 export function formatTunisDay(day: string, locale: string): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  // Noon UTC is the same day in Tunis (UTC+1).
-  return formatTunisDate(new Date(Date.UTC(y, m - 1, d, 12)), locale, "day");
+  return formatTunisDate(tunisNoon(day), locale, "day");
 }

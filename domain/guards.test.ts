@@ -12,6 +12,7 @@ const permissions: Permissions = {
   influencer: false,
   eligibleUserForGift: false,
   takeTrialAdvantage: false,
+  search: true,
   changePassword: false,
   discount: false,
 };

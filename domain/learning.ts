@@ -128,8 +128,15 @@ export interface LessonDto extends LocalizedName {
   content_qcm_id: number | null;
   instructor: InstructorDto | null;
   attachments: AttachmentDto[];
+  /** The server hides the attachments (locked, or `attachmentsRestricted` of domain/user.ts): the app shows no section. */
+  attachments_hidden: boolean;
   locked: boolean;
   lockedVideo: boolean;
+  /**
+   * Why an open lesson comes without its media: `free_hours_exhausted` when it is a free view (`isFreeView`) and the
+   * pupil's free hours are used up — the app shows the free-hours dialog. Null otherwise.
+   */
+  media_refused: "free_hours_exhausted" | null;
   bookmarked: boolean;
   otp: string | null;
   playbackInfo: string | null;
@@ -164,6 +171,22 @@ export interface BookmarkDto {
 }
 
 // ───────────────────────── rules ─────────────────────────
+
+/** A pupil's free viewing hours: the allowance (null: none) and what is used of it, in seconds. */
+export interface FreeHours {
+  totalSeconds: number | null;
+  usedSeconds: number;
+}
+
+/**
+ * Free hours (SPEC §2, §4, §6 "freeHours"): a pupil given an allowance of free hours and without any live offer is a
+ * free viewer — every second of a lesson they newly watch counts against the allowance. The server decides it from
+ * the pupil's rows (the `isFree` of a progress post is only the app's hint); a subscribed pupil is never metered.
+ */
+export const isFreeView = (hours: FreeHours, hasLiveOffer: boolean): boolean => hours.totalSeconds !== null && !hasLiveOffer;
+
+/** The allowance is used up: the media of a free view are refused (403 `free_hours_exhausted`). */
+export const freeHoursExhausted = (hours: FreeHours): boolean => hours.totalSeconds !== null && hours.usedSeconds >= hours.totalSeconds;
 
 /** Percentages are capped at 100 and never negative (SPEC §9). */
 export function capPercentage(value: number): number {

@@ -8,6 +8,7 @@
  * Pack and class discounts give prices rounded up to the whole dinar; a code's percentage is rounded up to the millime
  * (the buyer never pays less than the rule), and a price never goes below zero.
  */
+import { addDays, daysBetween } from "./days";
 import type { ErrorCode } from "./errors";
 import { ceilToDinar, percentOf, percentOfDown } from "./money";
 
@@ -197,8 +198,8 @@ export function codeProblem(
 
 /** The day a subscription bought on `today` (YYYY-MM-DD, Africa/Tunis) ends, inclusive. */
 export function subscriptionEnd(today: string, period: OfferPeriod): string {
-  const [y, m, d] = today.split("-").map(Number) as [number, number, number];
-  const at = (days: number) => new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  const [y, m] = today.split("-").map(Number) as [number, number];
+  const at = (days: number) => addDays(today, days);
   switch (period) {
     case "day":
       return today;
@@ -214,17 +215,6 @@ export function subscriptionEnd(today: string, period: OfferPeriod): string {
 }
 
 // ── instalments (SPEC §3 "Offer": slices, indexSliceToPay; §4 "Checkout": codes only on the first instalment) ──
-
-/** The day `days` after `day` (YYYY-MM-DD). */
-function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/** Whole days from `from` to `to` (YYYY-MM-DD). */
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
 
 /**
  * A year's price in `slices` instalments: each but the last rounded up to the dinar, the last what is left (never

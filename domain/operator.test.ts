@@ -29,10 +29,13 @@ describe("operator prices (SPEC §9)", () => {
 });
 
 describe("operatorPeriod", () => {
-  it("a day bought late still lasts 24 hours: access to the next UTC day included", () => {
-    const p = operatorPeriod(new Date("2026-11-24T23:00:00Z"), 1);
-    expect(p.renewsAt.toISOString()).toBe("2026-11-25T23:00:00.000Z");
+  it("a day bought late still lasts 24 hours: access to the next Tunis day included", () => {
+    // 22:30 UTC is 23:30 in Tunis: the pass covers the 24th and the 25th (Tunis days).
+    const p = operatorPeriod(new Date("2026-11-24T22:30:00Z"), 1);
+    expect(p.renewsAt.toISOString()).toBe("2026-11-25T22:30:00.000Z");
     expect(p).toMatchObject({ startDate: "2026-11-24", endDate: "2026-11-25" });
+    // 23:30 UTC is already the 25th in Tunis.
+    expect(operatorPeriod(new Date("2026-11-24T23:30:00Z"), 1)).toMatchObject({ startDate: "2026-11-25", endDate: "2026-11-26" });
   });
   it("a week renews seven days later", () => {
     const p = operatorPeriod(new Date("2026-12-30T08:00:00Z"), 7);

@@ -3,6 +3,7 @@
  * one day or seven days, renewed automatically until the pupil unsubscribes. Prices per level in millimes.
  */
 import { GROUP } from "./constants";
+import { tunisDay } from "./days";
 
 /** The offer (and group) an operator subscription grants: Silver, 33 (SPEC §6 "Unsubscribe menu on offer 33"). */
 export const OPERATOR_OFFER_ID = GROUP.operatorSilver;
@@ -37,12 +38,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * One paid period starting at `start`: it ends `recurrence` days later (the renewal instant). The affiliation it
- * grants runs from the start's calendar day to the renewal's calendar day included (UTC days, as the access check
- * compares `end_date` with the UTC day), so a one-day pass bought at 23:00 still lasts 24 hours.
+ * grants runs from the start's Tunis day to the renewal's Tunis day included (`domain/days.ts`, the day the access
+ * check compares `end_date` with), so a one-day pass bought at 23:00 in Tunis still lasts 24 hours.
  */
 export function operatorPeriod(start: Date, recurrence: Recurrence): { renewsAt: Date; startDate: string; endDate: string } {
   const renewsAt = new Date(start.getTime() + recurrence * DAY_MS);
-  return { renewsAt, startDate: start.toISOString().slice(0, 10), endDate: renewsAt.toISOString().slice(0, 10) };
+  return { renewsAt, startDate: tunisDay(start), endDate: tunisDay(renewsAt) };
 }
 
 /** `GET /offers`: one card per level. */

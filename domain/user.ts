@@ -24,6 +24,8 @@ export interface Permissions {
   takeTrialAdvantage: boolean;
   changePassword: boolean;
   discount: boolean;
+  /** Search is open to the pupil (`searchAllowed`): the server refuses it otherwise (403 `search_disabled`). */
+  search: boolean;
 }
 
 /** A reference item with its French name and, where the reference data has them, Arabic and English names. */
@@ -81,6 +83,20 @@ export interface Me {
 
 /** Group ids whose full-year subscription opens the forum (Silver+ and Gold). */
 export const FORUM_GROUPS = [34, 35] as const;
+
+/**
+ * SPEC §2: search is disabled for a pupil with an offer of group 104. One rule, run by the server on the groups of the
+ * pupil's live offers: `POST /search/autocomplete` answers 403 `search_disabled`, and `/auth/me` tells the app
+ * (`permissions.search`), which only mirrors it.
+ */
+export const searchAllowed = (liveGroupIds: readonly number[]): boolean => !liveGroupIds.includes(GROUP.searchDisabled);
+
+/**
+ * SPEC §6: attachments are hidden when the pupil's only offers are of group 83 or 84 (the packs). One rule, run by the
+ * server: the lesson answer and the offline manifest then carry no attachment, so the app has nothing to show.
+ */
+export const attachmentsRestricted = (liveGroupIds: readonly number[]): boolean =>
+  liveGroupIds.length > 0 && liveGroupIds.every((g) => (GROUP.attachmentsRestricted as readonly number[]).includes(g));
 
 export function hasGroup(affiliations: readonly Affiliation[], groupIds: readonly number[]): boolean {
   return affiliations.some((a) => groupIds.includes(a.group.id));

@@ -17,6 +17,7 @@ import { checkAnswer, DEFAULT_BODY_LIMIT, parseOrThrow, type RouteDef } from "./
 import { buildOpenApi, renderDocs } from "./lib/openapi";
 import { apiRoutes } from "./routes";
 import { PROGRESS_SOCKET_PATH, progressSocket } from "./routes/progress/ws";
+import { checkMeteredMedia } from "./services/media/free-hours";
 import { verifyMedia } from "./services/media/signing";
 import { mountPaymentSandbox } from "./adapters/payments/sandbox-pages";
 import { mountOperatorSandbox } from "./adapters/operator/sandbox-routes";
@@ -300,6 +301,8 @@ export function createApp(deps: Deps): Hono {
     const grant = path.includes("..") ? null : verifyMedia(deps.secret, path, c.req.query("otp"), c.req.query("playbackInfo"), deps.now());
     // The link lives only as long as the session it was signed for (logout, password change: refused at once).
     if (!grant || !(await isSessionLive(deps, grant.sessionId, grant.userId))) throw new AppError(403, "forbidden");
+    // A free view's link dies with the pupil's free hours (services/media/free-hours.ts).
+    await checkMeteredMedia(deps, grant);
     c.header("Cache-Control", "private, max-age=3600");
     c.header("Cross-Origin-Resource-Policy", "same-origin");
     await next();

@@ -73,6 +73,8 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   content_invalid: "Unknown content or content not available to this user",
   idempotency_key_invalid: "Idempotency-Key must be 8 to 128 letters, digits or _.:-",
   content_locked: "This lesson is locked: unlock it with an offer first",
+  free_hours_exhausted: "The free viewing hours are used up: media of free lessons need an offer now",
+  search_disabled: "Search is not available with the pupil's offer (group 104)",
   quiz_token_invalid: "Missing, expired or revoked quiz token: log in to the quiz service again",
   quiz_answers_incomplete: "Every question of the quiz must be answered exactly once",
   quiz_answer_invalid: "A question or a choice does not belong to this quiz",

@@ -118,13 +118,16 @@ describe("positions and ranges", () => {
 
   it("are cut on the one-by-one path too (free viewing time), which counts only the seconds inside the media", async () => {
     const [video] = (await lessons()).filter((l) => l.typeId === 2 && (l.duration ?? 0) > 0 && !l.isFree).slice(4, 5);
-    const usedBefore = (await h.deps.db.select({ used: users.freeHoursUsed }).from(users).where(eq(users.id, eleveId)))[0]!.used;
-    const res = await post(eleve, video!, { isFree: true, position: 86_400, ranges: [[0, 86_400]] });
+    // A free view (decided by the server): a pupil with free hours and no offer, on a free lesson.
+    await h.deps.db.update(contents).set({ isFree: true }).where(eq(contents.id, video!.contentId));
+    const viewer = await h.registerVerified();
+    await h.deps.db.update(users).set({ freeHoursTotal: 100_000, freeHoursUsed: 0 }).where(eq(users.id, viewer.id));
+    const res = await post(viewer.token, video!, { isFree: true, position: 86_400, ranges: [[0, 86_400]] });
     expect(res.status, res.text).toBe(200);
     expect(res.json.payload).toMatchObject({ lastWatchedSecond: video!.duration, percentage: 100 });
-    expect(await stored(eleveId, video!.contentId)).toMatchObject({ lastWatchedSecond: video!.duration, ranges: [[0, video!.duration]] });
-    const usedAfter = (await h.deps.db.select({ used: users.freeHoursUsed }).from(users).where(eq(users.id, eleveId)))[0]!.used;
-    expect(usedAfter - usedBefore).toBe(video!.duration);
+    expect(await stored(viewer.id, video!.contentId)).toMatchObject({ lastWatchedSecond: video!.duration, ranges: [[0, video!.duration]] });
+    const used = (await h.deps.db.select({ used: users.freeHoursUsed }).from(users).where(eq(users.id, viewer.id)))[0]!.used;
+    expect(used).toBe(video!.duration);
   });
 
   it("the websocket's live position is cut at the duration, YouTube lessons included", async () => {

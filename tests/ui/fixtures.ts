@@ -11,6 +11,7 @@ export const noPermissions: Permissions = {
   influencer: false,
   eligibleUserForGift: false,
   takeTrialAdvantage: false,
+  search: true,
   changePassword: false,
   discount: false,
 };

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { tunisDay } from "../../../domain/days";
 import type { Db } from "../client";
 import { affiliations, discountCodes, parentRequests, users, wallets } from "../schema";
 import { hashPassword } from "../../lib/crypto";
@@ -11,7 +12,8 @@ const ARIANA = 1;
 
 function yearBounds(today: Date) {
   // The Tunisian school year runs from September 15 to June 30.
-  const y = today.getUTCMonth() >= 8 ? today.getUTCFullYear() : today.getUTCFullYear() - 1;
+  const [year, month] = tunisDay(today).split("-").map(Number) as [number, number];
+  const y = month >= 9 ? year : year - 1;
   return { start: `${y}-09-15`, end: `${y + 1}-06-30` };
 }
 
@@ -35,6 +37,8 @@ export async function seedDemo(db: Db, today: Date): Promise<boolean> {
       .values([
         { ...base, userType: "student", name: "Yasmine", lastName: "Ben Salah", email: "eleve@darsi.tn", phone: "22000001", divisionId: BAC_MATH_DIVISION, gender: "female", giftCode: null, giftPoint: 40, parentPhone: "22000005" },
         { ...base, userType: "student", name: "Karim", lastName: "Trabelsi", email: "nouveau@darsi.tn", phone: "22000002", divisionId: 7, gender: "male", birthDate: "2010-11-02" },
+        // A free viewer (free hours, no offer): 1 h 55 of 2 h used, so the free-hours bar and, soon, the dialog show.
+        { ...base, userType: "student", name: "Rania", lastName: "Mejri", email: "essai@darsi.tn", phone: "22000040", divisionId: BAC_MATH_DIVISION, gender: "female", birthDate: "2009-02-11", freeHoursTotal: 7200, freeHoursUsed: 6900 },
         { ...base, userType: "influencer", name: "Sami", lastName: "Gharbi", email: "influenceur@darsi.tn", phone: "22000003", divisionId: BAC_MATH_DIVISION, gender: "male", birthDate: "2001-06-20" },
         { ...base, userType: "teacher", name: "Mounir", lastName: "Jlassi", email: "prof@darsi.tn", phone: "22000004", gender: "male", birthDate: "1980-01-09" },
         { ...base, userType: "parent", name: "Leila", lastName: "Ben Salah", email: "parent@darsi.tn", phone: "22000005", gender: "female", birthDate: "1979-04-27" },

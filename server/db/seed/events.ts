@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, gte, lte, sql } from "drizzle-orm";
-import { addDays, calendarWeek, tunisDate, tunisMidnight } from "../../../domain/events";
+import { addDays, tunisDay, tunisMidnight, tunisWeek } from "../../../domain/days";
 import type { Db } from "../client";
 import { chapters, liveEvents, subjects } from "../schema";
 
@@ -69,9 +69,9 @@ function ongoing(s: SubjectPick, now: Date): NewEvent {
 /** Two weeks of sessions of one class around `now`: today's (finished, soon, later), a bought-separately module, versPilote, a closed one. */
 function weekOfClass(list: SubjectPick[], now: Date): NewEvent[] {
   const [s1, s2 = s1!, s3 = s2] = list as [SubjectPick, SubjectPick?, SubjectPick?];
-  const today = tunisDate(now);
-  const { days } = calendarWeek(now, 0);
-  const next = calendarWeek(now, 1).days;
+  const today = tunisDay(now);
+  const { days } = tunisWeek(now, 0);
+  const next = tunisWeek(now, 1).days;
   const out: NewEvent[] = [ongoing(s1, now)];
   out.push({
     ...base(s2, new Date(Math.ceil((now.getTime() + 40 * MINUTE) / (5 * MINUTE)) * 5 * MINUTE), 75),
@@ -158,7 +158,7 @@ function weekOfClass(list: SubjectPick[], now: Date): NewEvent[] {
 export async function seedEvents(db: Db, now: Date, opts: { demo: boolean }): Promise<boolean> {
   if (!opts.demo) return false;
   const byClass = await pickSubjects(db);
-  const weekStart = calendarWeek(now, 0).start;
+  const weekStart = tunisWeek(now, 0).start;
   const rows: NewEvent[] = [];
   for (const [divisionId, list] of byClass) {
     if (!list.length) continue;

@@ -7,6 +7,7 @@
  * with 3–5 subjects of 2–3 chapters. Idempotent: does nothing when `subjects` already has rows.
  */
 import { eq, sql, type SQL } from "drizzle-orm";
+import { tunisDay, tunisMidnight } from "../../../domain/days";
 import { CONTENT_TYPE, type ChapterType } from "../../../domain/learning";
 import type { Db, Tx } from "../client";
 import {
@@ -391,6 +392,7 @@ interface PlannedSubject {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
 
 function courseChapter(subject: SubjectDef, name: ChapterName, index: number, nbLessons: number, freeFirst: boolean): PlannedChapter {
   const labels = labelsOf(subject);
@@ -415,7 +417,8 @@ function courseChapter(subject: SubjectDef, name: ChapterName, index: number, nb
 
 function recordingChapter(subject: SubjectDef, today: Date, n: number): PlannedChapter {
   // Each subject's weekly session falls on its own day: the latest was 1 to 6 days ago.
-  const base = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), 17, 0) + 7 * DAY - (1 + (subject.slug.length % 6)) * DAY;
+  // At 18:00 in Tunis.
+  const base = tunisMidnight(tunisDay(today)).getTime() + 18 * HOUR + 7 * DAY - (1 + (subject.slug.length % 6)) * DAY;
   const labels = labelsOf(subject);
   return {
     slug: `enregistrements-${subject.slug}`,
@@ -717,7 +720,7 @@ export async function seedLearning(db: Db, today: Date, opts: { demo: boolean })
     cards.push({ divisionId: 18, subjectId: mathsBac, type: "link", text: CARD_TEXTS.revision.fr, textAr: CARD_TEXTS.revision.ar, textEn: CARD_TEXTS.revision.en, urlLink: "/sessions", iconPosition: "left" as const, color: "#E8590C", position: 0 } as never);
     await insertChunked(tx, promoCards, cards);
 
-    const dayStart = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
+    const dayStart = tunisMidnight(tunisDay(today));
     await tx.insert(alerts).values([
       { divisionId: null, ...alertTexts(ALERT_TEXTS.maintenance), level: "info", startsAt: new Date(dayStart.getTime() - 2 * DAY), endsAt: new Date(dayStart.getTime() + 10 * DAY) },
       { divisionId: 18, ...alertTexts(ALERT_TEXTS.mockBac), level: "warning", startsAt: new Date(dayStart.getTime() - DAY), endsAt: null },

@@ -8,6 +8,7 @@
  * Every point moves through `postMovement`; `ledger-check` stays green.
  */
 import { eq, sql } from "drizzle-orm";
+import { tunisDay } from "../../../domain/days";
 import { percentOfDown } from "../../../domain/money";
 import { OPERATOR_OFFER_ID, operatorPeriod, operatorPrice } from "../../../domain/operator";
 import { hashPassword } from "../../lib/crypto";
@@ -17,7 +18,6 @@ import { affiliations, benefitPayments, discountCodeUses, discountCodes, operato
 import { DEMO_PASSWORD } from "./demo";
 
 const DAY = 24 * 60 * 60 * 1000;
-const iso = (d: Date) => d.toISOString().slice(0, 10);
 
 /** Buyers of SAMI10: name, class, offer (group), price before the code in millimes, days ago. */
 const BUYERS = [
@@ -77,7 +77,7 @@ export async function seedOperator(db: Db, today: Date): Promise<boolean> {
       const end = new Date(at.getTime() + (b.period === "year" ? 290 : b.period === "month" ? 30 : 7) * DAY);
       const [aff] = await tx
         .insert(affiliations)
-        .values({ userId: buyer!.id, offerId: b.groupId, groupId: b.groupId, period: b.period, startDate: iso(at), endDate: iso(end), amountPaid: paidPrice, movementId: purchase, createdAt: at })
+        .values({ userId: buyer!.id, offerId: b.groupId, groupId: b.groupId, period: b.period, startDate: tunisDay(at), endDate: tunisDay(end), amountPaid: paidPrice, movementId: purchase, createdAt: at })
         .returning({ id: affiliations.id });
       const profit = percentOfDown(paidPrice, share);
       const [use] = await tx

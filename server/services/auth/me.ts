@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { GROUP } from "../../../domain/constants";
-import { hasForumAccess, hasGroup, type Affiliation, type Me, type UserType } from "../../../domain/user";
+import { hasForumAccess, hasGroup, searchAllowed, type Affiliation, type Me, type UserType } from "../../../domain/user";
 import type { Db } from "../../db/client";
 import { executeByIds, preparedFor } from "../../db/prepared";
 import { batchedById, batcherPer } from "../../lib/batcher";
@@ -20,7 +20,8 @@ import {
   wallets,
 } from "../../db/schema";
 import { notFound } from "../../lib/errors";
-import { isoDay } from "../learning/access";
+import { tunisDay } from "../../../domain/days";
+import { isFreeView } from "../../../domain/learning";
 
 const ref = (id: number | null, name: string | null, name_ar?: string | null, name_en?: string | null) =>
   id !== null && name !== null ? { id, name, ...(name_ar ? { name_ar } : {}), ...(name_en ? { name_en } : {}) } : null;
@@ -111,7 +112,7 @@ const meLoader = batcherPer((db: Db) =>
 );
 
 export async function loadMe(db: Db, userId: number, adminId: number | null, today: Date): Promise<Me> {
-  const row = await meLoader(db)({ id: userId, shared: isoDay(today) });
+  const row = await meLoader(db)({ id: userId, shared: tunisDay(today) });
   if (!row) throw notFound();
   const u = row.u;
   const affs: Affiliation[] = row.affiliations.map((a) => ({
@@ -162,13 +163,15 @@ export async function loadMe(db: Db, userId: number, adminId: number | null, tod
       exam: affs.length > 0,
       isProfSon: profSon,
       versPilote: u.versPilote,
-      freeHours: freeHours !== null,
+      // A free viewer (metered by the server); the app sends it back as the progress posts' `isFree` hint.
+      freeHours: isFreeView({ totalSeconds: u.freeHoursTotal, usedSeconds: u.freeHoursUsed }, affs.length > 0),
       hasEditDivision: u.hasEditDivision,
       influencer: u.userType === "influencer" || Boolean(discount),
       eligibleUserForGift: isEligibleForGift(affs),
       takeTrialAdvantage: false,
       changePassword: u.mustChangePassword,
       discount: Boolean(discount),
+      search: searchAllowed(affs.map((a) => a.group.id)),
     },
     discountCode: discount?.code ?? null,
     discountType: discount ? (discount.type as "percentage" | "points") : null,

@@ -15,20 +15,16 @@
 import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import {
   ATTENDANCE_GAP_MAX_S,
-  calendarWeek,
   eventStatus,
   needsPurchase,
   sessionAction,
-  tunisDate,
-  tunisMidnight,
-  addDays,
-  weekDay,
   type EventsCalendarDto,
   type JoinEventDto,
   type JoinLinkDto,
   type LiveEventDto,
   type SessionViewer,
 } from "../../../domain/events";
+import { addDays, dayEnd, tunisDay, tunisMidnight, tunisWeek, weekDay } from "../../../domain/days";
 import { GROUP } from "../../../domain/constants";
 import type { Db, Tx } from "../../db/client";
 import { affiliations, chapters, divisions, instructors, liveEventAttendees, liveEvents, subjects, users } from "../../db/schema";
@@ -56,7 +52,7 @@ export async function loadEventViewer(db: Db | Tx, userId: number, now: Date): P
   const live = await db
     .select({ groupId: affiliations.groupId, chapterId: affiliations.chapterId })
     .from(affiliations)
-    .where(and(eq(affiliations.userId, userId), sql`${affiliations.endDate} >= ${tunisDate(now)}`, sql`${affiliations.refundedAt} is null`));
+    .where(and(eq(affiliations.userId, userId), sql`${affiliations.endDate} >= ${tunisDay(now)}`, sql`${affiliations.refundedAt} is null`));
   const profSon: readonly number[] = GROUP.profSon;
   return {
     userId,
@@ -127,7 +123,7 @@ export async function eventsBetween(db: Db | Tx, viewer: EventViewer, from: Date
     const participated = joined.has(ev.id);
     const disabled = ev.disabled || status === "finished";
     const module = ev.chapterId === null ? undefined : modules.get(ev.chapterId);
-    const day = tunisDate(ev.startAt);
+    const day = tunisDay(ev.startAt);
     return {
       id: ev.id,
       name: ev.name,
@@ -165,9 +161,9 @@ export async function eventsBetween(db: Db | Tx, viewer: EventViewer, from: Date
 export async function listEvents(deps: Pick<Deps, "db" | "now">, auth: Auth, query: { offset: number; today: "0" | "1" }): Promise<EventsCalendarDto> {
   const now = deps.now();
   const viewer = await loadEventViewer(deps.db, auth.userId, now);
-  const week = calendarWeek(now, query.offset);
-  const today = tunisDate(now);
-  const [from, to] = query.today === "1" ? [tunisMidnight(today), tunisMidnight(addDays(today, 2))] : [week.start, week.end];
+  const week = tunisWeek(now, query.offset);
+  const today = tunisDay(now);
+  const [from, to] = query.today === "1" ? [tunisMidnight(today), dayEnd(addDays(today, 1))] : [week.start, week.end];
   const contents = await eventsBetween(deps.db, viewer, from, to, now);
   const levels =
     viewer.divisionId === null ? [] : await deps.db.select({ id: divisions.id, name: divisions.name }).from(divisions).where(eq(divisions.id, viewer.divisionId));

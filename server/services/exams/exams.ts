@@ -6,13 +6,13 @@ import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import {
   examDeadline,
   examState,
-  weekStart,
   type ExamDetailDto,
   type ExamDocumentKind,
   type ExamDto,
   type ExamFileDto,
   type TimeLimitationDto,
 } from "../../../domain/exams";
+import { tunisWeek } from "../../../domain/days";
 import type { Db } from "../../db/client";
 import { examDocuments, examHomeworkFiles, examStarts, exams, instructors, subjects, teacherSubjects, users } from "../../db/schema";
 import type { AuthInfo } from "../../lib/auth";
@@ -119,8 +119,7 @@ export async function listExams(deps: Deps, auth: AuthInfo, subject?: string): P
 export async function examCalendar(deps: Deps, auth: AuthInfo, offset: number) {
   const viewer = await examViewer(deps, auth);
   const now = deps.now();
-  const start = weekStart(now, offset);
-  const end = new Date(start.getTime() + 7 * 24 * 3600_000);
+  const { start, end } = tunisWeek(now, offset);
   const rows = await selectExams(deps.db, auth.userId)
     .where(and(inClass(viewer.divisionId!), lt(exams.appearanceDate, end), gt(exams.dueDate, start)))
     .orderBy(asc(exams.dueDate), asc(exams.id));

@@ -1,12 +1,14 @@
 /**
  * Who is looking: the pupil's class and which subjects their live offers unlock (SPEC §6).
- * A lesson is unlocked when it is free or when a live affiliation (end_date ≥ today) unlocks its subject: an affiliation
+ * A lesson is unlocked when it is free or when a live affiliation (end_date ≥ today in Tunis) unlocks its subject: an affiliation
  * with `subject_ids` (a per-subject purchase) unlocks only those subjects; one without (null) unlocks what its group
  * unlocks (`group_subjects`: a subject row, or `all_subjects` for every subject of the pupil's class).
  */
 import { eq, is, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
-import { GROUP } from "../../../domain/constants";
+import { tunisDay } from "../../../domain/days";
+import { isFreeView, type FreeHours } from "../../../domain/learning";
+import { attachmentsRestricted } from "../../../domain/user";
 import type { Db, Tx } from "../../db/client";
 import { batchedById, batcherPer } from "../../lib/batcher";
 import { executeByIds, preparedFor } from "../../db/prepared";
@@ -20,12 +22,12 @@ export interface Viewer {
   groupIds: number[];
   allSubjects: boolean;
   subjectIds: ReadonlySet<number>;
-  /** Attachments are hidden when every live offer is of group 83 or 84. */
+  /** Attachments are hidden when every live offer is of group 83 or 84 (`attachmentsRestricted` of domain/user.ts). */
   attachmentsRestricted: boolean;
+  freeHours: FreeHours;
+  /** A free viewer (`isFreeView`): what they watch counts against their free hours, and their media links say so. */
+  freeView: boolean;
 }
-
-/** The calendar day (UTC) an affiliation must still cover: its end date is compared with it. */
-export const isoDay = (now: Date) => now.toISOString().slice(0, 10);
 
 /**
  * The viewers of a list of pupils in one prepared statement (server/db/prepared.ts): each one's class, the groups of
@@ -40,6 +42,8 @@ const selectViewers = (db: Db) => {
       userId: users.id,
       divisionId: users.divisionId,
       divisionName: divisions.name,
+      freeHoursTotal: users.freeHoursTotal,
+      freeHoursUsed: users.freeHoursUsed,
       groupIds: sql<number[]>`(select coalesce(json_agg(distinct g.group_id), '[]'::json) from (${liveGroups}) g)`,
       // An affiliation without subject_ids unlocks what its group unlocks; one with subject_ids only those subjects.
       unlocks: sql<Array<{ subjectId: number | null; all: boolean }>>`(
@@ -63,7 +67,7 @@ type ViewerRow = Awaited<ReturnType<ReturnType<typeof viewersStatement>["execute
 function viewerOf(userId: number, u: ViewerRow | undefined): Viewer {
   const groupIds = u?.groupIds ?? [];
   const unlocks = u?.unlocks ?? [];
-  const restricted: readonly number[] = GROUP.attachmentsRestricted;
+  const freeHours: FreeHours = { totalSeconds: u?.freeHoursTotal ?? null, usedSeconds: u?.freeHoursUsed ?? 0 };
   return {
     userId,
     divisionId: u?.divisionId ?? null,
@@ -71,7 +75,9 @@ function viewerOf(userId: number, u: ViewerRow | undefined): Viewer {
     groupIds,
     allSubjects: unlocks.some((g) => g.all),
     subjectIds: new Set(unlocks.flatMap((g) => (g.subjectId === null ? [] : [g.subjectId]))),
-    attachmentsRestricted: groupIds.length > 0 && groupIds.every((g) => restricted.includes(g)),
+    attachmentsRestricted: attachmentsRestricted(groupIds),
+    freeHours,
+    freeView: isFreeView(freeHours, groupIds.length > 0),
   };
 }
 
@@ -91,7 +97,8 @@ const viewerLoader = batcherPer((db: Db) => batchedById((ids: number[], day) => 
  * the transaction's writes); otherwise through the batch of the moment.
  */
 export async function loadViewer(db: Db | Tx, userId: number, now: Date): Promise<Viewer> {
-  const day = isoDay(now);
+  // The Tunis day (domain/days.ts): an affiliation whose end_date is yesterday in Tunis no longer counts.
+  const day = tunisDay(now);
   const row = is(db, PgTransaction) ? (await readViewers(db, [userId], day)).get(userId) : await viewerLoader(db as Db)({ id: userId, shared: day });
   return viewerOf(userId, row);
 }

@@ -3,6 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import {
   CONTENT_TYPE,
   capPercentage,
+  freeHoursExhausted,
   isCompleted,
   type ChapterType,
   type ContentTypeId,
@@ -158,13 +159,16 @@ export async function getLesson(
     .from(progress)
     .where(and(eq(progress.userId, userId), eq(progress.contentId, content.id)))
     .limit(1);
+  // A free viewer whose free hours are used up gets the lesson described, without its media (SPEC §4 "Free hours").
+  const mediaRefused = !locked && viewer.freeView && freeHoursExhausted(viewer.freeHours) ? "free_hours_exhausted" : null;
+  const attachmentsHidden = locked || mediaRefused !== null || viewer.attachmentsRestricted;
   const files =
-    locked || viewer.attachmentsRestricted
+    attachmentsHidden
       ? []
       : await db.select({ name: attachments.name, name_ar: attachments.nameAr, name_en: attachments.nameEn, url: attachments.url }).from(attachments).where(eq(attachments.contentId, content.id)).orderBy(asc(attachments.id));
   const now = deps.now();
-  const sign: Signer = (path) => (path.startsWith("/media/") ? signMedia(deps.secret, path, { userId, sessionId }, now) : { url: path, otp: null, playbackInfo: null });
-  const m = locked ? { content_videos: null, otp: null, playbackInfo: null, pages: null, qcm: null } : media(content, sign);
+  const sign: Signer = (path) => (path.startsWith("/media/") ? signMedia(deps.secret, path, { userId, sessionId, metered: viewer.freeView }, now) : { url: path, otp: null, playbackInfo: null });
+  const m = locked || mediaRefused ? { content_videos: null, otp: null, playbackInfo: null, pages: null, qcm: null } : media(content, sign);
   return {
     id: content.id,
     slug: content.slug,
@@ -176,6 +180,8 @@ export async function getLesson(
     event: content.eventStart ? { start_date: content.eventStart.toISOString() } : null,
     content_qcm_id: m.qcm,
     instructor: instructor ? instructorDto(instructor) : null,
+    attachments_hidden: attachmentsHidden,
+    media_refused: mediaRefused,
     attachments: files.map((f) => ({ name: f.name, name_ar: f.name_ar, name_en: f.name_en, url: sign(f.url).url })),
     locked,
     lockedVideo: locked,

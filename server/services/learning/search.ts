@@ -5,8 +5,10 @@
  */
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { normalizeSearch, type AutocompleteItemDto, type ChapterType } from "../../../domain/learning";
+import { searchAllowed } from "../../../domain/user";
 import { chapters, contents, subjects } from "../../db/schema";
 import type { Deps } from "../../lib/deps";
+import { forbidden } from "../../lib/errors";
 import { loadViewer } from "./access";
 
 export const AUTOCOMPLETE_LIMIT = 10;
@@ -22,6 +24,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function autocomplete(deps: Pick<Deps, "db" | "now">, userId: number, term: string): Promise<AutocompleteItemDto[]> {
   const viewer = await loadViewer(deps.db, userId, deps.now());
+  if (!searchAllowed(viewer.groupIds)) throw forbidden("search_disabled");
   if (viewer.divisionId === null) return [];
   const pattern = `%${escapeLike(normalizeSearch(term))}%`;
   const inClass = and(eq(subjects.divisionId, viewer.divisionId), eq(subjects.visible, true), eq(subjects.active, true));

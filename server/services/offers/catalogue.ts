@@ -20,9 +20,6 @@ import type { Db, Tx } from "../../db/client";
 import { affiliations, offerDivisions, offerGroups, offerPrices, offers, offerSubjectDetails, subjects, users } from "../../db/schema";
 import type { Deps } from "../../lib/deps";
 
-/** Today in Tunis, YYYY-MM-DD (subscriptions start on it). */
-export { tunisDay };
-
 /** The live subscriptions of a pupil (end date today or later), by offer. */
 export async function liveSubscriptions(db: Db | Tx, userId: number, now: Date) {
   return db

@@ -8,15 +8,10 @@ import { affiliations, offers } from "../../db/schema";
 import type { Deps } from "../../lib/deps";
 import { notify } from "../notifications/notify";
 import { instalmentDue } from "../notifications/texts";
-import { tunisDay } from "./catalogue";
+import { addDays, tunisDay } from "../../../domain/days";
 
 /** How many days before the paid instalments end the pupil is told. */
 export const INSTALMENT_NOTICE_DAYS = 7;
-
-const inDays = (day: string, days: number) => {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-};
 
 export async function remindInstalments(deps: Pick<Deps, "db" | "now">): Promise<{ notified: number }> {
   const today = tunisDay(deps.now());
@@ -31,7 +26,7 @@ export async function remindInstalments(deps: Pick<Deps, "db" | "now">): Promise
           isNull(affiliations.refundedAt),
           isNull(affiliations.dueNotifiedAt),
           gte(affiliations.endDate, today),
-          lte(affiliations.endDate, inDays(today, INSTALMENT_NOTICE_DAYS)),
+          lte(affiliations.endDate, addDays(today, INSTALMENT_NOTICE_DAYS)),
           sql`${affiliations.sliceIndex} + ${affiliations.sliceCount} < ${offers.slices}`,
           // Not when a later instalment of the same plan is already paid.
           sql`not exists (select 1 from affiliations later where later.user_id = ${affiliations.userId} and later.offer_id = ${affiliations.offerId}
@@ -44,7 +39,7 @@ export async function remindInstalments(deps: Pick<Deps, "db" | "now">): Promise
         userId: row.userId,
         category: "paySlice",
         type: "instalment_due",
-        texts: instalmentDue({ next: Number(row.paid) + 1, of: row.slices, offer: { fr: row.name, en: row.nameEn, ar: row.nameAr }, dueBefore: inDays(row.endDate, 1) }),
+        texts: instalmentDue({ next: Number(row.paid) + 1, of: row.slices, offer: { fr: row.name, en: row.nameEn, ar: row.nameAr }, dueBefore: addDays(row.endDate, 1) }),
         link: "/offres",
       });
       await tx.update(affiliations).set({ dueNotifiedAt: deps.now() }).where(eq(affiliations.id, row.id));

@@ -15,7 +15,7 @@ import { eq } from "drizzle-orm";
 import { affiliations, discountCodes, discountCodeUses } from "../../db/schema";
 import type { Deps } from "../../lib/deps";
 import { AppError, notFound } from "../../lib/errors";
-import { isoDay } from "../learning/access";
+import { addDays, tunisDay } from "../../../domain/days";
 import { balanceOf, lockWallets, PLATFORM_WALLETS, postMovement } from "../wallet/ledger";
 
 export interface RefundDto {
@@ -27,8 +27,6 @@ export interface RefundDto {
   end_date: string;
   refunded_at: string;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function refundPurchase(deps: Pick<Deps, "db" | "now">, affiliationId: number): Promise<RefundDto> {
   return deps.db.transaction(async (tx) => {
@@ -72,8 +70,8 @@ export async function refundPurchase(deps: Pick<Deps, "db" | "now">, affiliation
         await tx.update(discountCodeUses).set({ reclaimed: owner.reclaimed + reclaimed }).where(eq(discountCodeUses.id, owner.id));
       }
     }
-    // Yesterday (UTC, the earlier of the two calendars the access checks use): the subscription is over everywhere.
-    const endDate = isoDay(new Date(now.getTime() - DAY_MS));
+    // Yesterday in Tunis (the one calendar every access check uses): the subscription is over from now on.
+    const endDate = addDays(tunisDay(now), -1);
     await tx.update(affiliations).set({ refundedAt: now, endDate }).where(eq(affiliations.id, aff.id));
     return { affiliationId: aff.id, userId: aff.userId, refunded: aff.amountPaid, reclaimed, end_date: endDate, refunded_at: now.toISOString() };
   });

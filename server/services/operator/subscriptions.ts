@@ -17,6 +17,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, exists, isNull, lte, or, sql } from "drizzle-orm";
 import { TUNISIA_COUNTRY_ID } from "../../../domain/constants";
+import { tunisDay } from "../../../domain/days";
 import {
   OPERATOR_OFFER_ID,
   isOperatorLevel,
@@ -246,7 +247,7 @@ async function endDateOf(tx: Tx, sub: SubRow): Promise<string> {
     .where(and(eq(affiliations.userId, sub.userId ?? 0), eq(affiliations.offerId, OPERATOR_OFFER_ID)))
     .orderBy(desc(affiliations.endDate))
     .limit(1);
-  return a?.endDate ?? (sub.renewsAt ?? new Date(0)).toISOString().slice(0, 10);
+  return a?.endDate ?? tunisDay(sub.renewsAt ?? new Date(0));
 }
 
 /**

@@ -121,7 +121,7 @@ async function ingestBatch(deps: Deps, posts: IngestPost[]): Promise<Array<Idemp
       const rules = checkPost(lesson, post.input);
       const pair = `${post.auth.userId}:${post.input.contentId}`;
       const userKey = post.key === undefined ? null : `${post.auth.userId}:${post.key}`;
-      if (post.input.isFree || pairs.has(pair) || (userKey !== null && keys.has(userKey))) {
+      if (lesson.metered || pairs.has(pair) || (userKey !== null && keys.has(userKey))) {
         alone.push(i);
         return;
       }

@@ -3,7 +3,8 @@ import type { Db, Tx } from "../../db/client";
 import { affiliations, chapters, contents, groupSubjects, idempotencyKeys, progress, subjects, users } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import type { StoredKey } from "../../lib/idempotency";
-import { isoDay } from "../learning/access";
+import { tunisDay } from "../../../domain/days";
+import { isFreeView } from "../../../domain/learning";
 
 /** What is stored of a pupil's progress in a lesson (the row the progress service merges into). */
 export interface StoredProgress {
@@ -23,6 +24,8 @@ export interface ProgressLesson {
   isFree: boolean;
   /** Whether the pupil may open it (free, or unlocked by a live offer). */
   unlocked: boolean;
+  /** A free view (`isFreeView` of domain/learning.ts): the newly watched seconds count against the free hours. */
+  metered: boolean;
   /** The pupil's stored progress in it, if any (read without a lock: writers compare and set). */
   progress: StoredProgress | null;
 }
@@ -45,6 +48,8 @@ interface Row {
   divisionId: number;
   userDivisionId: number | null;
   unlockedByOffer: boolean;
+  hasLiveOffer: boolean;
+  freeHoursTotal: number | null;
   ranges: Array<[number, number]> | null;
   percentage: number | null;
   completed: boolean | null;
@@ -72,11 +77,13 @@ function lessonsQuery(requests: ProgressLessonRequest[], now: Date) {
       ch.id as "chapterId", s.id as "subjectId", s.division_id as "divisionId", u.division_id as "userDivisionId",
       exists (
         select 1 from ${affiliations} a
-        where a.user_id = v.user_id and a.end_date >= ${isoDay(now)} and (
+        where a.user_id = v.user_id and a.end_date >= ${tunisDay(now)} and (
           s.id = any(a.subject_ids)
           or (a.subject_ids is null and exists (
             select 1 from ${groupSubjects} gs where gs.group_id = a.group_id and (gs.all_subjects or gs.subject_id = s.id))))
       ) as "unlockedByOffer",
+      exists (select 1 from ${affiliations} a where a.user_id = v.user_id and a.end_date >= ${tunisDay(now)}) as "hasLiveOffer",
+      u.free_hours_total_s as "freeHoursTotal",
       p.ranges, p.percentage, p.completed, p.last_watched_second as "lastWatchedSecond",
       k.request_hash as "keyHash", k.status as "keyStatus", k.response as "keyResponse",
       (extract(epoch from k.created_at) * 1000)::float8 as "keyCreatedAtMs"
@@ -110,6 +117,7 @@ export async function findProgressLessons(db: Db | Tx, requests: ProgressLessonR
       durationS: row.durationS,
       isFree: row.isFree,
       unlocked: row.isFree || Boolean(row.unlockedByOffer),
+      metered: isFreeView({ totalSeconds: row.freeHoursTotal, usedSeconds: 0 }, Boolean(row.hasLiveOffer)),
       progress:
         row.ranges === null || row.percentage === null || row.completed === null || row.lastWatchedSecond === null
           ? null

@@ -139,7 +139,11 @@ export function merge(input: ProgressPost, rules: MergeRules, old: StoredProgres
   const fromRanges = duration > 0 ? watchedPercentage(merged, duration) : 0;
   const percentage = capPercentage(Math.max(old?.percentage ?? 0, fromRanges, duration > 0 ? 0 : (input.percentage ?? 0)));
   const completed = Boolean(old?.completed) || isCompleted(percentage);
-  return { next: { ranges: merged, percentage, completed, lastWatchedSecond }, added: Math.max(0, watchedSeconds(merged) - watchedSeconds(oldRanges)) };
+  const fromNewRanges = Math.max(0, watchedSeconds(merged) - watchedSeconds(oldRanges));
+  // A lesson measured in percent (a YouTube embed, whose player the app cannot read) costs a free viewer its length's
+  // share of what the percentage rose by: "seen" costs the whole lesson, once.
+  const fromPercentage = duration > 0 ? 0 : Math.max(0, Math.round((rules.maxPosition * (percentage - (old?.percentage ?? 0))) / 100));
+  return { next: { ranges: merged, percentage, completed, lastWatchedSecond }, added: Math.max(fromNewRanges, fromPercentage) };
 }
 
 /**
@@ -193,7 +197,7 @@ export const answer = (next: StoredProgress, expired: boolean): ProgressAnswer =
 /**
  * Records a progress post: the lesson must be open to the pupil; the new ranges merge with the stored ones, so
  * the percentage never goes down and a replayed or late post changes nothing; completion (> 80 %) is never undone;
- * free hours count only newly watched seconds.
+ * free hours count only newly watched seconds, and only of a free view (decided here, not by the post's `isFree`).
  *
  * One statement reads the lesson, the access and the stored row; the merge is written by one compare-and-set statement (no transaction, no lock held
  * across round trips). When another post of the same pupil and lesson wins the race, it merges again from a fresh
@@ -212,7 +216,8 @@ export async function recordProgress(deps: Deps, auth: AuthInfo, input: Progress
     if (attempt > 1) old = await readStored(deps.db, userId, contentId);
     const { next, added } = merge(input, rules, old);
     const base = old;
-    if (!input.isFree) {
+    // The server decides what is metered (`lesson.metered`); the post's `isFree` is only the app's hint.
+    if (!lesson.metered) {
       const won = base ? await compareAndSetPrepared(deps.db, userId, contentId, base, next, now) : await compareAndSet(deps.db, userId, contentId, null, next, now);
       if (won) return answer(next, false);
       continue;
@@ -238,6 +243,6 @@ export async function recordProgress(deps: Deps, auth: AuthInfo, input: Progress
       .update(progress)
       .set({ ...next, updatedAt: now })
       .where(and(eq(progress.userId, userId), eq(progress.contentId, contentId)));
-    return answer(next, input.isFree ? await countFreeSeconds(tx, userId, added) : false);
+    return answer(next, lesson.metered ? await countFreeSeconds(tx, userId, added) : false);
   });
 }

@@ -3,6 +3,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { IconBrandFacebook, IconBrandInstagram, IconBrandTiktok, IconBrandYoutube, IconPhone } from "@tabler/icons-react";
 import { FOOTER_PHONE_WITHOUT_OFFERS, FOOTER_PHONE_WITH_OFFERS } from "@domain/constants";
+import { tunisDay } from "@domain/days";
 import { hasOffers } from "@domain/user";
 import { meQueryOptions } from "@/lib/me";
 import { SOCIAL_LINKS, telHref } from "./nav";
@@ -14,7 +15,7 @@ export function Footer() {
   const { t } = useLingui();
   const { data: me } = useSuspenseQuery(meQueryOptions);
   const phone = hasOffers(me) ? FOOTER_PHONE_WITH_OFFERS : FOOTER_PHONE_WITHOUT_OFFERS;
-  const year = new Date().getFullYear();
+  const year = tunisDay(new Date()).slice(0, 4);
   const socials = [
     { href: SOCIAL_LINKS.facebook, label: t`Darsi sur Facebook`, Icon: IconBrandFacebook },
     { href: SOCIAL_LINKS.instagram, label: t`Darsi sur Instagram`, Icon: IconBrandInstagram },

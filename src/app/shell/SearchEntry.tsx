@@ -2,8 +2,6 @@ import { ActionIcon } from "@mantine/core";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { IconSearch } from "@tabler/icons-react";
-import { GROUP } from "@domain/constants";
-import { hasGroup } from "@domain/user";
 import { meQueryOptions } from "@/lib/me";
 import { HintTooltip } from "@/components/HintTooltip";
 import { SearchAutocomplete } from "@/features/search/components/SearchAutocomplete";
@@ -17,7 +15,8 @@ import classes from "./shell.module.css";
 export function SearchEntry() {
   const { t } = useLingui();
   const { data: me } = useSuspenseQuery(meQueryOptions);
-  const disabled = hasGroup(me.affiliations, [GROUP.searchDisabled]);
+  // The server decides (`permissions.search`, and 403 search_disabled from the search itself).
+  const disabled = !me.permissions.search;
   if (disabled) {
     const why = t`La recherche n'est pas disponible avec votre offre`;
     return (

@@ -40,7 +40,7 @@ describe("TopBar", () => {
     expect(screen.getByTestId("search-open").getAttribute("aria-label")).toBe("Rechercher");
     unmount();
 
-    await renderWithProviders(<TopBar {...props} />, { me: makeMe({ affiliations: [makeAffiliation(104)] }) });
+    await renderWithProviders(<TopBar {...props} />, { me: makeMe({ affiliations: [makeAffiliation(104)], permissions: { search: false } }) });
     const search = screen.getByTestId("search-autocomplete");
     expect(search.getAttribute("aria-disabled")).toBe("true");
     expect(search.hasAttribute("readonly")).toBe(true);

@@ -12,6 +12,8 @@ export function makeLesson(overrides: Partial<LessonDto> = {}): LessonDto {
     content_qcm_id: null,
     instructor: { name: "Mohamed", last_name: "Ben Ali", description: null },
     attachments: [],
+    attachments_hidden: false,
+    media_refused: null,
     locked: false,
     lockedVideo: false,
     bookmarked: false,

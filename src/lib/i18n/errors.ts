@@ -80,6 +80,8 @@ export const ERROR_MESSAGES: Record<Known, MessageDescriptor> = {
   content_invalid: msg`Contenu introuvable`,
   idempotency_key_invalid: msg`Clé de requête invalide`,
   content_locked: msg`Vous devez débloquer d'abord ce cours`,
+  free_hours_exhausted: msg`Vos heures gratuites sont épuisées`,
+  search_disabled: msg`La recherche n'est pas disponible avec votre offre`,
   quiz_token_invalid: msg`Votre session de quiz a expiré : rechargez la page`,
   quiz_answers_incomplete: msg`Répondez à toutes les questions`,
   quiz_answer_invalid: msg`Réponse invalide pour ce quiz`,

@@ -2,10 +2,11 @@ import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
+import { addDays, tunisDay, tunisNoon } from "@domain/days";
 import type { ExamDto } from "@domain/exams";
 import { refName } from "@/lib/reference";
 import type { ExamWeek } from "../api/getExamCalendar";
-import { formatDay, tunisDay } from "../lib/format";
+import { formatDay } from "../lib/format";
 import { serverNow } from "../lib/serverClock";
 import { STATE_LABELS } from "../labels";
 import classes from "./exams.module.css";
@@ -18,8 +19,8 @@ export interface WeekCalendarProps {
 /** A week (Monday–Sunday): each day lists the exams due that day, and the exams open then. */
 export function WeekCalendar({ week, onOffset }: WeekCalendarProps) {
   const { i18n, t } = useLingui();
-  const start = new Date(week.week_start).getTime();
-  const days = Array.from({ length: 7 }, (_, i) => new Date(start + i * 24 * 3600_000 + 12 * 3600_000));
+  const monday = tunisDay(new Date(week.week_start));
+  const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
   const today = tunisDay(new Date(serverNow()));
   const dueOn = (day: string) => week.exams.filter((e: ExamDto) => tunisDay(new Date(e.due_date)) === day);
   const opensOn = (day: string) => week.exams.filter((e: ExamDto) => tunisDay(new Date(e.appearance_date)) === day);
@@ -39,14 +40,13 @@ export function WeekCalendar({ week, onOffset }: WeekCalendarProps) {
         </Button>
       </Group>
       <div className={classes.week} data-testid="exam-week">
-        {days.map((d) => {
-          const day = tunisDay(d);
+        {days.map((day) => {
           const due = dueOn(day);
           const opens = opensOn(day);
           return (
             <Paper key={day} withBorder p="sm" radius="md" className={`${classes.day} ${day === today ? classes.today : ""}`} aria-current={day === today ? "date" : undefined}>
               <Title order={3} fz="sm" mb={6}>
-                {formatDay(d, i18n.locale)}
+                {formatDay(tunisNoon(day), i18n.locale)}
               </Title>
               {due.length === 0 && opens.length === 0 ? (
                 <Text size="xs" c="dimmed">

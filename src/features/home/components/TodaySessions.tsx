@@ -5,6 +5,7 @@ import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { IconBroadcast, IconCalendarEvent } from "@tabler/icons-react";
 import { TIMEZONE } from "@domain/constants";
+import { intlLocale } from "@domain/locale";
 import { sessionWhen, truncateEventName, type SessionWhen } from "@domain/events";
 import { useLocalized } from "@/lib/localized";
 import { todayEventsQueryOptions } from "../api/getTodayEvents";
@@ -21,7 +22,7 @@ export default function TodaySessions() {
   const l = useLocalized();
   const { data, isPending, isError, refetch } = useQuery(todayEventsQueryOptions);
   const now = new Date();
-  const time = new Intl.DateTimeFormat(i18n.locale === "ar" ? "ar-TN-u-nu-latn" : i18n.locale === "en" ? "en-GB" : "fr-FR", {
+  const time = new Intl.DateTimeFormat(intlLocale(i18n.locale), {
     timeZone: TIMEZONE,
     hour: "2-digit",
     minute: "2-digit",

@@ -1,6 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-
-const intlLocale = (locale: string) => (locale === "ar" ? "ar-TN-u-nu-latn" : locale === "en" ? "en-GB" : "fr-FR");
+import { intlLocale } from "@domain/locale";
 
 /** "45 %" / "45%" in the pupil's language, from 0–100. */
 export function usePercent(): (value: number) => string {

@@ -16,15 +16,16 @@ interface Props {
   lesson: LessonDto;
   post: (extra: ProgressExtra) => Promise<ProgressAnswer>;
   expired: boolean;
+  onMediaError?: () => void;
 }
 
 /** The player of an unlocked lesson, by content type (SPEC §3). */
-export function LessonMedia({ lesson, post, expired }: Props) {
+export function LessonMedia({ lesson, post, expired, onMediaError }: Props) {
   const url = lesson.content_videos?.url;
   switch (lesson.type.id) {
     case CONTENT_TYPE.protectedVideo.id:
     case CONTENT_TYPE.recording.id:
-      if (url) return <VideoPlayer key={`${lesson.id}-${url}`} lesson={lesson} url={url} post={post} expired={expired} />;
+      if (url) return <VideoPlayer key={`${lesson.id}-${url}`} lesson={lesson} url={url} post={post} expired={expired} onMediaError={onMediaError} />;
       break;
     case CONTENT_TYPE.youtube.id:
       if (url) return <YoutubePlayer key={lesson.id} lesson={lesson} url={url} post={post} />;

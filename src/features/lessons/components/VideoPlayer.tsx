@@ -16,6 +16,8 @@ interface Props {
   post: (extra: ProgressExtra) => Promise<ProgressAnswer>;
   /** Free hours used up: the video stays paused. */
   expired: boolean;
+  /** The media could not be loaded (a refused link, e.g. free hours used up meanwhile): the screen asks the lesson again. */
+  onMediaError?: () => void;
 }
 
 /** While the video plays, the profile (free hours, offers) is fetched again this often (SPEC §9: 80 s). */
@@ -29,7 +31,7 @@ const PROFILE_POLL_MS = 80_000;
  * even if the tab dies between two posts. While the video plays, the profile is polled every 80 s so that free
  * hours and offers stay fresh.
  */
-export function VideoPlayer({ lesson, url, post, expired }: Props) {
+export function VideoPlayer({ lesson, url, post, expired, onMediaError }: Props) {
   const name = useLocalized()(lesson);
   const ref = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -125,7 +127,7 @@ export function VideoPlayer({ lesson, url, post, expired }: Props) {
 
   return (
     <div className={classes.stage}>
-      <video ref={ref} className={classes.video} src={url} controls playsInline preload="metadata" title={name} aria-label={name} data-testid="lesson-video" />
+      <video ref={ref} className={classes.video} src={url} controls playsInline preload="metadata" title={name} aria-label={name} data-testid="lesson-video" onError={onMediaError} />
     </div>
   );
 }

@@ -8,9 +8,9 @@ import { sendProgress, type ProgressAnswer } from "../api/postProgress";
 export type ProgressExtra = Omit<ProgressPostInput, "contentId" | "chapterId" | "subjectId" | "isFree">;
 
 /**
- * Posts a lesson's progress (ids and isFree filled in) and applies the answer: the lesson list item's
- * percentage (setQueryData on `listKey`), and `expired` (free hours used up). Rejects when the post failed,
- * so the caller keeps what it sent.
+ * Posts a lesson's progress (ids and isFree filled in: only a hint, the server decides what it meters) and applies
+ * the answer: the lesson list item's percentage (setQueryData on `listKey`), and `expired` (free hours used up).
+ * Rejects when the post failed, so the caller keeps what it sent.
  */
 export function useProgressPoster(lesson: LessonDto, listKey: readonly unknown[]) {
   const queryClient = useQueryClient();

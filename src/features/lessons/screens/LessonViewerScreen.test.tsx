@@ -97,7 +97,7 @@ describe("LessonViewerScreen", () => {
 
   it("shows the lock screen with the link to /offres, no video and no attachments, and warns on bookmark", async () => {
     const user = userEvent.setup();
-    const { calls } = await renderViewer(makeLesson({ locked: true, content_videos: null, otp: null, playbackInfo: null }), three);
+    const { calls } = await renderViewer(makeLesson({ locked: true, attachments_hidden: true, content_videos: null, otp: null, playbackInfo: null }), three);
     const lock = screen.getByTestId("lock-screen");
     const link = within(lock).getByRole("link", { name: "Déverrouillez l accès complet" });
     // Back to this lesson once bought: /offres?redirect=<the lesson's path>.
@@ -109,6 +109,26 @@ describe("LessonViewerScreen", () => {
     await user.click(screen.getByRole("button", { name: "Ajouter aux favoris" }));
     expect(await screen.findByText("Vous devez débloquer d'abord ce cours")).toBeTruthy();
     expect(calls.some((c) => c.url.endsWith("/bookmark"))).toBe(false);
+  });
+
+  it("shows no attachment section when the server hides them (the pupil's only offers are the packs 83/84)", async () => {
+    await renderViewer(makeLesson({ attachments_hidden: true }), three);
+    expect(screen.queryByText("Pièces jointes")).toBeNull();
+    expect(screen.queryByText("Aucune pièce jointe dans cette leçon")).toBeNull();
+  });
+
+  it("shows the free-hours dialog when the server refuses the lesson's media (free hours used up), and leads to the offers", async () => {
+    const user = userEvent.setup();
+    const { router } = await renderViewer(
+      makeLesson({ is_free: true, media_refused: "free_hours_exhausted", attachments_hidden: true, content_videos: null, otp: null, playbackInfo: null }),
+      three,
+      { me: makeMe({ permissions: { freeHours: true }, freeHours: { total_seconds: 7200, used_seconds: 7200 } }) },
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Vos heures gratuites sont épuisées" });
+    expect(screen.getByTestId("lock-screen")).toBeTruthy();
+    expect(document.querySelector("video")).toBeNull();
+    await user.click(within(dialog).getByRole("button", { name: "Voir les offres" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/offres"));
   });
 
   it("says when the lesson has no attachment", async () => {

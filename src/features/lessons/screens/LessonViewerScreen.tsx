@@ -2,15 +2,13 @@ import "@mantine/core/styles/Grid.css";
 import { LessonSyncStatus } from "@/components/OfflineStatus";
 import "@mantine/core/styles/Tooltip.css";
 import { Button, Grid, Group, Stack, Text, Title, ActionIcon, Tooltip } from "@mantine/core";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { IconBookmark, IconBookmarkFilled, IconChevronLeft, IconChevronRight, IconFlag } from "@tabler/icons-react";
-import { GROUP } from "@domain/constants";
 import { truncate, type LessonListItemDto } from "@domain/learning";
 import { localized } from "@/lib/localized";
-import { meQueryOptions } from "@/lib/me";
 import { toast } from "@/lib/toast";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { lessonQueryOptions } from "../api/getLesson";
@@ -43,18 +41,23 @@ export function siblings(items: readonly LessonListItemDto[], slug: string) {
 /** The lesson and recording viewer (SPEC §2): player or lock screen, lesson list, previous/next, bookmark, attachments. */
 export function LessonViewerScreen({ kind, subject, chapter, lesson: slug }: Props) {
   const { t, i18n } = useLingui();
-  const { data: lesson } = useSuspenseQuery(lessonQueryOptions(subject, chapter, slug));
+  const { data: lesson, refetch: refetchLesson } = useSuspenseQuery(lessonQueryOptions(subject, chapter, slug));
   const lessonName = localized(lesson, i18n.locale);
   const listOptions = lessonListQueryOptions(kind, subject, chapter);
   const { data: items } = useSuspenseQuery(listOptions);
-  const { data: me } = useSuspenseQuery(meQueryOptions);
-  // SPEC §6: attachments are hidden when locked, or when the pupil's only offer is group 83 or 84.
-  const onlyOffer = me.affiliations.length === 1 ? me.affiliations[0]!.group.id : null;
-  const attachmentsHidden = lesson.locked || (onlyOffer !== null && (GROUP.attachmentsRestricted as readonly number[]).includes(onlyOffer));
   useDocumentTitle(lessonName);
   const navigate = useNavigate();
   const bookmark = useToggleBookmark({ subject, chapter, lesson: slug });
   const { post, expired } = useProgressPoster(lesson, listOptions.queryKey);
+  // Free hours used up: a progress answer says so while watching, or the server refuses the lesson's media (SPEC §4).
+  const freeHoursOut = expired || lesson.media_refused === "free_hours_exhausted";
+  // A video link refused while watching (403 free_hours_exhausted): ask the lesson once more, which then says why.
+  const askedAgain = useRef<number | null>(null);
+  const onMediaError = () => {
+    if (askedAgain.current === lesson.id) return;
+    askedAgain.current = lesson.id;
+    void refetchLesson();
+  };
   const { previous, next } = siblings(items, slug);
 
   const goTo = (target: LessonListItemDto) =>
@@ -118,7 +121,7 @@ export function LessonViewerScreen({ kind, subject, chapter, lesson: slug }: Pro
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
-            {lesson.locked ? <LockScreen /> : <LessonMedia lesson={lesson} post={post} expired={expired} />}
+            {lesson.locked || lesson.media_refused ? <LockScreen /> : <LessonMedia lesson={lesson} post={post} expired={expired} onMediaError={onMediaError} />}
             <LessonSyncStatus lessonId={lesson.id} />
             <Reactions contentId={lesson.id} locked={lesson.locked} />
             <Group justify="space-between">
@@ -139,14 +142,15 @@ export function LessonViewerScreen({ kind, subject, chapter, lesson: slug }: Pro
                 <Trans>Leçon suivante</Trans>
               </Button>
             </Group>
-            {!attachmentsHidden && <Attachments attachments={lesson.attachments} />}
+            {/* The server decides (SPEC §6: locked, or the pupil's only offers are the packs 83/84) and sends none then. */}
+            {!lesson.attachments_hidden && <Attachments attachments={lesson.attachments} />}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <LessonList kind={kind} subject={subject} chapter={chapter} items={items} current={slug} />
         </Grid.Col>
       </Grid>
-      <ExpiredModal opened={expired} />
+      <ExpiredModal opened={freeHoursOut} />
     </Stack>
   );
 }

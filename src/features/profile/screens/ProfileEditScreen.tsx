@@ -9,6 +9,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { IconCamera } from "@tabler/icons-react";
+import { tunisDay } from "@domain/days";
 import { profileTitleKind, ProfileUpdateSchema, shouldAskParentPhone, type Address, type ProfileUpdateInput } from "@domain/profile";
 import { useAvatarSrc } from "@/lib/avatar";
 import { describeError } from "@/lib/i18n/errors";
@@ -189,7 +190,7 @@ export function ProfileEditScreen({ onDone }: { onDone?: (to: "/mon-profil" | "/
                   {...field("phone")}
                 />
                 <TextInput label={t`Second téléphone`} type="tel" inputMode="numeric" maxLength={8} {...field("phone2")} />
-                <TextInput label={t`Date de naissance`} type="date" max={new Date().toISOString().slice(0, 10)} required {...field("birthDate")} />
+                <TextInput label={t`Date de naissance`} type="date" max={tunisDay(new Date())} required {...field("birthDate")} />
                 <Radio.Group label={t`Genre`} value={String(gender.value ?? "")} onChange={gender.onChange} error={gender.error}>
                   <Group gap="lg" mt={6}>
                     <Radio value="male" label={t`Garçon`} />

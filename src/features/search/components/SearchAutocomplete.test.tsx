@@ -113,9 +113,9 @@ describe("SearchAutocomplete", () => {
     expect(await screen.findByText("Aucun résultat")).toBeTruthy();
   });
 
-  it("is disabled, with the reason, for pupils with an offer of group 104", async () => {
+  it("is disabled, with the reason, when the server says search is not open (pupils with an offer of group 104)", async () => {
     const calls = mockSearch();
-    await renderWithProviders(<SearchAutocomplete />, { me: makeMe({ affiliations: [makeAffiliation(104)] }) });
+    await renderWithProviders(<SearchAutocomplete />, { me: makeMe({ affiliations: [makeAffiliation(104)], permissions: { search: false } }) });
     const input = screen.getByTestId("search-autocomplete");
     expect(input.getAttribute("aria-disabled")).toBe("true");
     expect(input.hasAttribute("readonly")).toBe(true);

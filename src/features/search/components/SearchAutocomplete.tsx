@@ -3,8 +3,6 @@ import { TextInput } from "@mantine/core";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { IconSearch } from "@tabler/icons-react";
-import { GROUP } from "@domain/constants";
-import { hasGroup } from "@domain/user";
 import { meQueryOptions } from "@/lib/me";
 import { HintTooltip } from "@/components/HintTooltip";
 import { deferred, useDeferred } from "@/components/deferred";
@@ -37,7 +35,7 @@ export interface SearchAutocompleteProps {
 export function SearchAutocomplete({ className, fullWidth, autoFocus, onNavigate }: SearchAutocompleteProps) {
   const { t } = useLingui();
   const { data: me } = useSuspenseQuery(meQueryOptions);
-  const disabled = hasGroup(me.affiliations, [GROUP.searchDisabled]);
+  const disabled = !me.permissions.search;
   const label = t`Rechercher`;
   const placeholder = t`Rechercher un cours, un chapitre…`;
   const fieldClass = `${fullWidth ? classes.full : classes.field} ${className ?? ""}`;

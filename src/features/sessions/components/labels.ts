@@ -1,9 +1,9 @@
 import { useCallback } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { TIMEZONE } from "@domain/constants";
+import { tunisNoon } from "@domain/days";
 import { countdown, type EventStatus, type SessionAction, type SessionWhen } from "@domain/events";
-
-const intlLocale = (locale: string) => (locale === "ar" ? "ar-TN-u-nu-latn" : locale === "en" ? "en-GB" : "fr-FR");
+import { intlLocale } from "@domain/locale";
 
 /** The words of a session: status, action, countdown, when, time and day, in the pupil's language. */
 export function useSessionLabels() {
@@ -41,7 +41,7 @@ export function useSessionLabels() {
   /** "lundi 23 novembre" of a `YYYY-MM-DD` day. */
   const day = useCallback(
     (date: string) =>
-      new Intl.DateTimeFormat(intlLocale(locale), { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" }).format(new Date(`${date}T12:00:00Z`)),
+      new Intl.DateTimeFormat(intlLocale(locale), { timeZone: TIMEZONE, weekday: "long", day: "numeric", month: "long" }).format(tunisNoon(date)),
     [locale],
   );
   return { status, action, when, startsIn, time, day };

@@ -6,7 +6,8 @@ import { Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantin
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
-import { tunisDate, type LiveEventDto } from "@domain/events";
+import { tunisDay } from "@domain/days";
+import type { LiveEventDto } from "@domain/events";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { eventsWeekQueryOptions } from "../api/getEvents";
 import { RatingPrompt } from "../components/RatingPrompt";
@@ -81,7 +82,7 @@ function Week({ offset, eventId, onOffsetChange, requireEmail, onBuy, onOpenRoom
   const { data } = useSuspenseQuery(eventsWeekQueryOptions(offset));
   const now = useNow(30_000);
   const flow = useJoinSession({ requireEmail, onBuy, onOpenRoom });
-  const today = tunisDate(now);
+  const today = tunisDay(now);
   const target = eventId === undefined ? undefined : data.contents.find((e) => e.id === eventId);
   // A session asked for that is not in this week: look in the next one (a module bought for next week's session).
   const next = useQuery({ ...eventsWeekQueryOptions(offset + 1), enabled: eventId !== undefined && target === undefined && offset === 0 });
