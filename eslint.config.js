@@ -63,4 +63,15 @@ export default tseslint.config(
     files: ["service-worker/**/*.ts"],
     languageOptions: { globals: globals.serviceworker },
   },
+  {
+    // A production function that does not fit on a screen has a seam: a hook, a sub-component, a verb (STYLE.md).
+    files: ["src/**/*.{ts,tsx}", "server/**/*.ts", "domain/**/*.ts", "service-worker/**/*.ts"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "max-lines-per-function": ["error", { max: 120, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // Temporary: buyOffer is being changed on another branch; the lead splits it next.
+    files: ["server/services/offers/checkout.ts"],
+    rules: { "max-lines-per-function": "off" },
+  },
 );

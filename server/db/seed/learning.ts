@@ -563,6 +563,221 @@ async function insertChunked<T>(tx: Tx, table: Parameters<Tx["insert"]>[0], rows
   for (let i = 0; i < rows.length; i += size) await tx.insert(table).values(rows.slice(i, i + size) as never);
 }
 
+type SubjectIds = Map<string, number>;
+type ChapterIds = Map<string, number>;
+
+/** The instructors; gives the one of a subject in a class (collège and primary maths have their own teacher). */
+async function insertInstructors(tx: Tx): Promise<(key: string, divisionId: number) => number> {
+  const insertedInstructors = await tx
+    .insert(instructors)
+    .values(
+      INSTRUCTORS.map(([name, lastName, description], i) => ({
+        name,
+        lastName,
+        description,
+        descriptionAr: INSTRUCTOR_DESCRIPTIONS[i]?.[0] ?? null,
+        descriptionEn: INSTRUCTOR_DESCRIPTIONS[i]?.[1] ?? null,
+      })),
+    )
+    .returning({ id: instructors.id });
+  return (key: string, divisionId: number) => {
+    const index = key === "maths" && divisionId <= 7 ? 10 : (INSTRUCTOR_OF[key] ?? 1);
+    return insertedInstructors[index - 1]!.id;
+  };
+}
+
+/** The planned subjects of every class; their ids by `divisionId:slug`. */
+async function insertSubjects(tx: Tx, plan: PlannedSubject[]): Promise<SubjectIds> {
+  const subjectRows = await tx
+    .insert(subjects)
+    .values(
+      plan.map((p) => ({
+        divisionId: p.divisionId,
+        slug: p.def.slug,
+        name: p.def.name,
+        nameAr: p.def.nameAr,
+        nameEn: p.def.nameEn,
+        color: p.def.color,
+        thumbnail: `/media/public/subjects/${p.def.slug}.svg`,
+        position: p.position,
+      })),
+    )
+    .returning({ id: subjects.id, divisionId: subjects.divisionId, slug: subjects.slug });
+  return new Map(subjectRows.map((r) => [`${r.divisionId}:${r.slug}`, r.id]));
+}
+
+/** The chapters of every planned subject with their instructor; their ids by `subjectId:slug`. */
+async function insertChapters(tx: Tx, plan: PlannedSubject[], subjectId: SubjectIds, instructorId: (key: string, divisionId: number) => number): Promise<ChapterIds> {
+  const chapterValues = plan.flatMap((p) =>
+    p.chapters.map((c, i) => ({
+      subjectId: subjectId.get(`${p.divisionId}:${p.def.slug}`)!,
+      slug: c.slug,
+      name: c.name,
+      nameAr: c.nameAr,
+      nameEn: c.nameEn,
+      type: c.type,
+      position: i + 1,
+      instructorId: instructorId(p.key, p.divisionId),
+    })),
+  );
+  const chapterIds = new Map<string, number>();
+  for (let i = 0; i < chapterValues.length; i += 400) {
+    const rows = await tx.insert(chapters).values(chapterValues.slice(i, i + 400)).returning({ id: chapters.id, subjectId: chapters.subjectId, slug: chapters.slug });
+    for (const r of rows) chapterIds.set(`${r.subjectId}:${r.slug}`, r.id);
+  }
+
+  return chapterIds;
+}
+
+/** The sections of every chapter; their ids by `chapterId:position`. */
+async function insertSections(tx: Tx, plan: PlannedSubject[], subjectId: SubjectIds, chapterIds: ChapterIds): Promise<Map<string, number>> {
+  const sectionValues = plan.flatMap((p) =>
+    p.chapters.flatMap((c) => {
+      const chapterId = chapterIds.get(`${subjectId.get(`${p.divisionId}:${p.def.slug}`)}:${c.slug}`)!;
+      return c.sections.map((t, i) => ({ chapterId, name: t.name, nameAr: t.nameAr, nameEn: t.nameEn, position: i + 1, tabId: TAB_OF[c.type] }));
+    }),
+  );
+  const sectionIds = new Map<string, number>();
+  for (let i = 0; i < sectionValues.length; i += 400) {
+    const rows = await tx.insert(chapterSections).values(sectionValues.slice(i, i + 400)).returning({ id: chapterSections.id, chapterId: chapterSections.chapterId, position: chapterSections.position });
+    for (const r of rows) sectionIds.set(`${r.chapterId}:${r.position}`, r.id);
+  }
+
+  return sectionIds;
+}
+
+/** Lessons (with their attachments): created over the last six weeks (newest = highest counter), spread so "new contents" has a story. */
+async function insertLessons(tx: Tx, plan: PlannedSubject[], today: Date, subjectId: SubjectIds, chapterIds: ChapterIds, sectionIds: Map<string, number>): Promise<void> {
+  let n = 0;
+  const contentValues = plan.flatMap((p) =>
+    p.chapters.flatMap((c) => {
+      const chapterId = chapterIds.get(`${subjectId.get(`${p.divisionId}:${p.def.slug}`)}:${c.slug}`)!;
+      return c.lessons.map((l, i) => {
+        n += 1;
+        const typeId = l.typeId;
+        const isVideo = typeId === CONTENT_TYPE.youtube.id || typeId === CONTENT_TYPE.protectedVideo.id || typeId === CONTENT_TYPE.recording.id;
+        const ageHours = ((n * 37) % (42 * 24)) + (p.divisionId === 18 ? 0 : 6);
+        return {
+          chapterId,
+          sectionId: sectionIds.get(`${chapterId}:${l.section + 1}`) ?? null,
+          slug: l.slug,
+          name: l.name,
+          nameAr: l.nameAr,
+          nameEn: l.nameEn,
+          typeId,
+          position: i + 1,
+          videoUrl:
+            typeId === CONTENT_TYPE.youtube.id
+              ? YOUTUBE[n % YOUTUBE.length]!
+              : typeId === CONTENT_TYPE.protectedVideo.id || typeId === CONTENT_TYPE.recording.id
+                ? PROTECTED_VIDEOS[n % PROTECTED_VIDEOS.length]!
+                : null,
+          // The local clips (server/media/videos) last 30 s; YouTube lessons keep a believable length.
+          durationS: !isVideo ? null : typeId === CONTENT_TYPE.youtube.id ? 600 + ((n * 131) % 2400) : DEMO_CLIP_SECONDS,
+          pages: typeId === CONTENT_TYPE.magazine.id ? magazinePages(p.def, c) : null,
+          rtl: Boolean(p.def.rtl),
+          qcmId: typeId === CONTENT_TYPE.quiz.id ? 1000 + n : null,
+          eventStart: l.eventStart ?? null,
+          isFree: l.isFree,
+          createdAt: new Date(today.getTime() - ageHours * 60 * 60 * 1000),
+          // Two real PDFs made in the repository (scripts/make-media.mjs) serve every demo attachment.
+          attachment: l.attachment ? `/media/attachments/${typeId === CONTENT_TYPE.magazine.id ? "resume" : "enonces"}.pdf` : null,
+          attachmentName: l.attachment ? `${c.name} – ${typeId === CONTENT_TYPE.magazine.id ? "résumé" : "énoncés"}.pdf` : null,
+          attachmentNameAr: l.attachment ? `${c.nameAr} – ${typeId === CONTENT_TYPE.magazine.id ? "ملخص" : "نصوص التمارين"}.pdf` : null,
+          attachmentNameEn: l.attachment ? `${c.nameEn} – ${typeId === CONTENT_TYPE.magazine.id ? "summary" : "exercises"}.pdf` : null,
+        };
+      });
+    }),
+  );
+  for (let i = 0; i < contentValues.length; i += 300) {
+    const chunk = contentValues.slice(i, i + 300);
+    const rows = await tx
+      .insert(contents)
+      .values(chunk.map(({ attachment: _a, attachmentName: _n, attachmentNameAr: _na, attachmentNameEn: _ne, ...row }) => row))
+      .returning({ id: contents.id, chapterId: contents.chapterId, slug: contents.slug });
+    const idOf = new Map(rows.map((r) => [`${r.chapterId}:${r.slug}`, r.id]));
+    const files = chunk
+      .filter((c) => c.attachment)
+      .map((c) => ({ contentId: idOf.get(`${c.chapterId}:${c.slug}`)!, name: c.attachmentName!, nameAr: c.attachmentNameAr, nameEn: c.attachmentNameEn, url: c.attachment! }));
+    if (files.length) await tx.insert(attachments).values(files);
+  }
+}
+
+/** Access: all-subject groups, and partial groups on the first subjects of each class. */
+async function insertAccessGroups(tx: Tx, plan: PlannedSubject[], subjectId: SubjectIds): Promise<void> {
+  await tx.insert(groupSubjects).values(ALL_SUBJECT_GROUPS.map((groupId) => ({ groupId, allSubjects: true })));
+  await insertChunked(
+    tx,
+    groupSubjects,
+    PARTIAL_GROUPS.flatMap((g) =>
+      plan.filter((p) => p.position <= g.firstSubjects).map((p) => ({ groupId: g.id, subjectId: subjectId.get(`${p.divisionId}:${p.def.slug}`)! })),
+    ),
+  );
+}
+
+/** Promo cards: three per class, plus one on the Bac Maths mathematics page. */
+async function insertPromoCards(tx: Tx, subjectId: SubjectIds): Promise<void> {
+  const cards = DIVISIONS.flatMap((d) => [
+    { divisionId: d.id, type: "offer", text: CARD_TEXTS.offer.fr, textAr: CARD_TEXTS.offer.ar, textEn: CARD_TEXTS.offer.en, iconUrl: "/media/public/cards/gold.svg", urlLink: "/offres", backgroundUrl: "/media/public/cards/bg-gold.svg", iconPosition: "left" as const, color: "#F2C94C", position: 1 },
+    { divisionId: d.id, type: "video", text: CARD_TEXTS.video.fr, textAr: CARD_TEXTS.video.ar, textEn: CARD_TEXTS.video.en, iconUrl: "/media/public/cards/play.svg", textImageUrl: "/media/public/cards/text-decouvrez.svg", videoLink: YOUTUBE[0]!, urlLink: "https://www.darsi.tn/", backgroundUrl: "/media/public/cards/bg-video.svg", iconPosition: "right" as const, color: "#3B5BDB", position: 2 },
+    { divisionId: d.id, type: "link", text: CARD_TEXTS.link.fr, textAr: CARD_TEXTS.link.ar, textEn: CARD_TEXTS.link.en, iconUrl: "/media/public/cards/parrain.svg", urlLink: "/gift-code", iconPosition: "left" as const, color: "#2F9E44", position: 3 },
+  ]);
+  cards.push({ divisionId: 18, subjectId: subjectId.get("18:mathematiques")!, type: "link", text: CARD_TEXTS.revision.fr, textAr: CARD_TEXTS.revision.ar, textEn: CARD_TEXTS.revision.en, urlLink: "/sessions", iconPosition: "left" as const, color: "#E8590C", position: 0 } as never);
+  await insertChunked(tx, promoCards, cards);
+}
+
+/** A current alert for everyone, one for Bac Maths, a past one and a disabled one. */
+async function insertAlerts(tx: Tx, today: Date): Promise<void> {
+  const dayStart = tunisMidnight(tunisDay(today));
+  await tx.insert(alerts).values([
+    { divisionId: null, ...alertTexts(ALERT_TEXTS.maintenance), level: "info", startsAt: new Date(dayStart.getTime() - 2 * DAY), endsAt: new Date(dayStart.getTime() + 10 * DAY) },
+    { divisionId: 18, ...alertTexts(ALERT_TEXTS.mockBac), level: "warning", startsAt: new Date(dayStart.getTime() - DAY), endsAt: null },
+    { divisionId: 18, ...alertTexts(ALERT_TEXTS.old), level: "info", startsAt: new Date(dayStart.getTime() - 60 * DAY), endsAt: new Date(dayStart.getTime() - 30 * DAY) },
+    { divisionId: null, ...alertTexts(ALERT_TEXTS.disabled), level: "info", active: false },
+  ]);
+}
+
+/** The demo pupil: a few lessons watched in Bac Maths mathematics, one half-way, and two bookmarks. */
+async function seedDemoPupil(tx: Tx, today: Date, mathsBac: number): Promise<void> {
+  const [eleve] = await tx.select({ id: users.id }).from(users).where(eq(users.email, "eleve@darsi.tn")).limit(1);
+  if (eleve) {
+    const mathLessons = await tx
+      .select({ id: contents.id, slug: contents.slug, chapterSlug: chapters.slug, duration: contents.durationS })
+      .from(contents)
+      .innerJoin(chapters, eq(chapters.id, contents.chapterId))
+      .where(eq(chapters.subjectId, mathsBac))
+      .orderBy(chapters.position, contents.position);
+    const pick = (chapter: string, slug: string) => mathLessons.find((l) => l.chapterSlug === chapter && l.slug === slug);
+    const done = [
+      pick("limites-et-continuite", "introduction-et-activites"),
+      pick("limites-et-continuite", "cours-definitions-et-proprietes"),
+      pick("limites-et-continuite", "fiche-de-synthese"),
+      pick("derivabilite", "introduction-et-activites"),
+    ].filter((l): l is NonNullable<typeof l> => Boolean(l));
+    const half = pick("derivabilite", "cours-definitions-et-proprietes");
+    const rows = done.map((l) => ({
+      userId: eleve.id,
+      contentId: l.id,
+      ranges: l.duration ? [[0, l.duration] as [number, number]] : [],
+      percentage: 100,
+      lastWatchedSecond: l.duration ?? 0,
+      completed: true,
+      updatedAt: new Date(today.getTime() - 3 * DAY),
+    }));
+    if (half?.duration) {
+      const end = Math.round(half.duration * 0.45);
+      rows.push({ userId: eleve.id, contentId: half.id, ranges: [[0, end]], percentage: 45, lastWatchedSecond: end, completed: false, updatedAt: new Date(today.getTime() - DAY) });
+    }
+    if (rows.length) await tx.insert(progress).values(rows);
+    const marks = [pick("nombres-complexes", "cours-definitions-et-proprietes"), pick("derivabilite", "fiche-de-synthese")].filter(
+      (l): l is NonNullable<typeof l> => Boolean(l),
+    );
+    if (marks.length) {
+      await tx.insert(bookmarks).values(marks.map((l, i) => ({ userId: eleve.id, contentId: l.id, createdAt: new Date(today.getTime() - (i + 1) * DAY) })));
+    }
+  }
+}
+
 /** Seeds the learning reference lists (tabs, report reasons) when missing, and the catalogue when `demo` and empty. */
 export async function seedLearning(db: Db, today: Date, opts: { demo: boolean }): Promise<boolean> {
   const [tabs] = await db.select({ n: sql<number>`count(*)::int` }).from(chapterTabs);
@@ -580,192 +795,15 @@ export async function seedLearning(db: Db, today: Date, opts: { demo: boolean })
 
   const plan = planCatalogue(today);
   await db.transaction(async (tx) => {
-    const insertedInstructors = await tx
-      .insert(instructors)
-      .values(
-        INSTRUCTORS.map(([name, lastName, description], i) => ({
-          name,
-          lastName,
-          description,
-          descriptionAr: INSTRUCTOR_DESCRIPTIONS[i]?.[0] ?? null,
-          descriptionEn: INSTRUCTOR_DESCRIPTIONS[i]?.[1] ?? null,
-        })),
-      )
-      .returning({ id: instructors.id });
-    const instructorId = (key: string, divisionId: number) => {
-      // Collège and primary maths have their own teacher.
-      const index = key === "maths" && divisionId <= 7 ? 10 : (INSTRUCTOR_OF[key] ?? 1);
-      return insertedInstructors[index - 1]!.id;
-    };
-
-    const subjectRows = await tx
-      .insert(subjects)
-      .values(
-        plan.map((p) => ({
-          divisionId: p.divisionId,
-          slug: p.def.slug,
-          name: p.def.name,
-          nameAr: p.def.nameAr,
-          nameEn: p.def.nameEn,
-          color: p.def.color,
-          thumbnail: `/media/public/subjects/${p.def.slug}.svg`,
-          position: p.position,
-        })),
-      )
-      .returning({ id: subjects.id, divisionId: subjects.divisionId, slug: subjects.slug });
-    const subjectId = new Map(subjectRows.map((r) => [`${r.divisionId}:${r.slug}`, r.id]));
-
-    const chapterValues = plan.flatMap((p) =>
-      p.chapters.map((c, i) => ({
-        subjectId: subjectId.get(`${p.divisionId}:${p.def.slug}`)!,
-        slug: c.slug,
-        name: c.name,
-        nameAr: c.nameAr,
-        nameEn: c.nameEn,
-        type: c.type,
-        position: i + 1,
-        instructorId: instructorId(p.key, p.divisionId),
-      })),
-    );
-    const chapterIds = new Map<string, number>();
-    for (let i = 0; i < chapterValues.length; i += 400) {
-      const rows = await tx.insert(chapters).values(chapterValues.slice(i, i + 400)).returning({ id: chapters.id, subjectId: chapters.subjectId, slug: chapters.slug });
-      for (const r of rows) chapterIds.set(`${r.subjectId}:${r.slug}`, r.id);
-    }
-
-    const sectionValues = plan.flatMap((p) =>
-      p.chapters.flatMap((c) => {
-        const chapterId = chapterIds.get(`${subjectId.get(`${p.divisionId}:${p.def.slug}`)}:${c.slug}`)!;
-        return c.sections.map((t, i) => ({ chapterId, name: t.name, nameAr: t.nameAr, nameEn: t.nameEn, position: i + 1, tabId: TAB_OF[c.type] }));
-      }),
-    );
-    const sectionIds = new Map<string, number>();
-    for (let i = 0; i < sectionValues.length; i += 400) {
-      const rows = await tx.insert(chapterSections).values(sectionValues.slice(i, i + 400)).returning({ id: chapterSections.id, chapterId: chapterSections.chapterId, position: chapterSections.position });
-      for (const r of rows) sectionIds.set(`${r.chapterId}:${r.position}`, r.id);
-    }
-
-    // Lessons: created over the last six weeks (newest = highest counter), spread so "new contents" has a story.
-    let n = 0;
-    const contentValues = plan.flatMap((p) =>
-      p.chapters.flatMap((c) => {
-        const chapterId = chapterIds.get(`${subjectId.get(`${p.divisionId}:${p.def.slug}`)}:${c.slug}`)!;
-        return c.lessons.map((l, i) => {
-          n += 1;
-          const typeId = l.typeId;
-          const isVideo = typeId === CONTENT_TYPE.youtube.id || typeId === CONTENT_TYPE.protectedVideo.id || typeId === CONTENT_TYPE.recording.id;
-          const ageHours = ((n * 37) % (42 * 24)) + (p.divisionId === 18 ? 0 : 6);
-          return {
-            chapterId,
-            sectionId: sectionIds.get(`${chapterId}:${l.section + 1}`) ?? null,
-            slug: l.slug,
-            name: l.name,
-            nameAr: l.nameAr,
-            nameEn: l.nameEn,
-            typeId,
-            position: i + 1,
-            videoUrl:
-              typeId === CONTENT_TYPE.youtube.id
-                ? YOUTUBE[n % YOUTUBE.length]!
-                : typeId === CONTENT_TYPE.protectedVideo.id || typeId === CONTENT_TYPE.recording.id
-                  ? PROTECTED_VIDEOS[n % PROTECTED_VIDEOS.length]!
-                  : null,
-            // The local clips (server/media/videos) last 30 s; YouTube lessons keep a believable length.
-            durationS: !isVideo ? null : typeId === CONTENT_TYPE.youtube.id ? 600 + ((n * 131) % 2400) : DEMO_CLIP_SECONDS,
-            pages: typeId === CONTENT_TYPE.magazine.id ? magazinePages(p.def, c) : null,
-            rtl: Boolean(p.def.rtl),
-            qcmId: typeId === CONTENT_TYPE.quiz.id ? 1000 + n : null,
-            eventStart: l.eventStart ?? null,
-            isFree: l.isFree,
-            createdAt: new Date(today.getTime() - ageHours * 60 * 60 * 1000),
-            // Two real PDFs made in the repository (scripts/make-media.mjs) serve every demo attachment.
-            attachment: l.attachment ? `/media/attachments/${typeId === CONTENT_TYPE.magazine.id ? "resume" : "enonces"}.pdf` : null,
-            attachmentName: l.attachment ? `${c.name} – ${typeId === CONTENT_TYPE.magazine.id ? "résumé" : "énoncés"}.pdf` : null,
-            attachmentNameAr: l.attachment ? `${c.nameAr} – ${typeId === CONTENT_TYPE.magazine.id ? "ملخص" : "نصوص التمارين"}.pdf` : null,
-            attachmentNameEn: l.attachment ? `${c.nameEn} – ${typeId === CONTENT_TYPE.magazine.id ? "summary" : "exercises"}.pdf` : null,
-          };
-        });
-      }),
-    );
-    for (let i = 0; i < contentValues.length; i += 300) {
-      const chunk = contentValues.slice(i, i + 300);
-      const rows = await tx
-        .insert(contents)
-        .values(chunk.map(({ attachment: _a, attachmentName: _n, attachmentNameAr: _na, attachmentNameEn: _ne, ...row }) => row))
-        .returning({ id: contents.id, chapterId: contents.chapterId, slug: contents.slug });
-      const idOf = new Map(rows.map((r) => [`${r.chapterId}:${r.slug}`, r.id]));
-      const files = chunk
-        .filter((c) => c.attachment)
-        .map((c) => ({ contentId: idOf.get(`${c.chapterId}:${c.slug}`)!, name: c.attachmentName!, nameAr: c.attachmentNameAr, nameEn: c.attachmentNameEn, url: c.attachment! }));
-      if (files.length) await tx.insert(attachments).values(files);
-    }
-
-    // Access: all-subject groups, and partial groups on the first subjects of each class.
-    await tx.insert(groupSubjects).values(ALL_SUBJECT_GROUPS.map((groupId) => ({ groupId, allSubjects: true })));
-    await insertChunked(
-      tx,
-      groupSubjects,
-      PARTIAL_GROUPS.flatMap((g) =>
-        plan.filter((p) => p.position <= g.firstSubjects).map((p) => ({ groupId: g.id, subjectId: subjectId.get(`${p.divisionId}:${p.def.slug}`)! })),
-      ),
-    );
-
-    // Promo cards: three per class, plus one on the Bac Maths mathematics page.
-    const cards = DIVISIONS.flatMap((d) => [
-      { divisionId: d.id, type: "offer", text: CARD_TEXTS.offer.fr, textAr: CARD_TEXTS.offer.ar, textEn: CARD_TEXTS.offer.en, iconUrl: "/media/public/cards/gold.svg", urlLink: "/offres", backgroundUrl: "/media/public/cards/bg-gold.svg", iconPosition: "left" as const, color: "#F2C94C", position: 1 },
-      { divisionId: d.id, type: "video", text: CARD_TEXTS.video.fr, textAr: CARD_TEXTS.video.ar, textEn: CARD_TEXTS.video.en, iconUrl: "/media/public/cards/play.svg", textImageUrl: "/media/public/cards/text-decouvrez.svg", videoLink: YOUTUBE[0]!, urlLink: "https://www.darsi.tn/", backgroundUrl: "/media/public/cards/bg-video.svg", iconPosition: "right" as const, color: "#3B5BDB", position: 2 },
-      { divisionId: d.id, type: "link", text: CARD_TEXTS.link.fr, textAr: CARD_TEXTS.link.ar, textEn: CARD_TEXTS.link.en, iconUrl: "/media/public/cards/parrain.svg", urlLink: "/gift-code", iconPosition: "left" as const, color: "#2F9E44", position: 3 },
-    ]);
-    const mathsBac = subjectId.get("18:mathematiques")!;
-    cards.push({ divisionId: 18, subjectId: mathsBac, type: "link", text: CARD_TEXTS.revision.fr, textAr: CARD_TEXTS.revision.ar, textEn: CARD_TEXTS.revision.en, urlLink: "/sessions", iconPosition: "left" as const, color: "#E8590C", position: 0 } as never);
-    await insertChunked(tx, promoCards, cards);
-
-    const dayStart = tunisMidnight(tunisDay(today));
-    await tx.insert(alerts).values([
-      { divisionId: null, ...alertTexts(ALERT_TEXTS.maintenance), level: "info", startsAt: new Date(dayStart.getTime() - 2 * DAY), endsAt: new Date(dayStart.getTime() + 10 * DAY) },
-      { divisionId: 18, ...alertTexts(ALERT_TEXTS.mockBac), level: "warning", startsAt: new Date(dayStart.getTime() - DAY), endsAt: null },
-      { divisionId: 18, ...alertTexts(ALERT_TEXTS.old), level: "info", startsAt: new Date(dayStart.getTime() - 60 * DAY), endsAt: new Date(dayStart.getTime() - 30 * DAY) },
-      { divisionId: null, ...alertTexts(ALERT_TEXTS.disabled), level: "info", active: false },
-    ]);
-
-    // The demo pupil: a few lessons watched in mathematics, one half-way, and two bookmarks.
-    const [eleve] = await tx.select({ id: users.id }).from(users).where(eq(users.email, "eleve@darsi.tn")).limit(1);
-    if (eleve) {
-      const mathLessons = await tx
-        .select({ id: contents.id, slug: contents.slug, chapterSlug: chapters.slug, duration: contents.durationS })
-        .from(contents)
-        .innerJoin(chapters, eq(chapters.id, contents.chapterId))
-        .where(eq(chapters.subjectId, mathsBac))
-        .orderBy(chapters.position, contents.position);
-      const pick = (chapter: string, slug: string) => mathLessons.find((l) => l.chapterSlug === chapter && l.slug === slug);
-      const done = [
-        pick("limites-et-continuite", "introduction-et-activites"),
-        pick("limites-et-continuite", "cours-definitions-et-proprietes"),
-        pick("limites-et-continuite", "fiche-de-synthese"),
-        pick("derivabilite", "introduction-et-activites"),
-      ].filter((l): l is NonNullable<typeof l> => Boolean(l));
-      const half = pick("derivabilite", "cours-definitions-et-proprietes");
-      const rows = done.map((l) => ({
-        userId: eleve.id,
-        contentId: l.id,
-        ranges: l.duration ? [[0, l.duration] as [number, number]] : [],
-        percentage: 100,
-        lastWatchedSecond: l.duration ?? 0,
-        completed: true,
-        updatedAt: new Date(today.getTime() - 3 * DAY),
-      }));
-      if (half?.duration) {
-        const end = Math.round(half.duration * 0.45);
-        rows.push({ userId: eleve.id, contentId: half.id, ranges: [[0, end]], percentage: 45, lastWatchedSecond: end, completed: false, updatedAt: new Date(today.getTime() - DAY) });
-      }
-      if (rows.length) await tx.insert(progress).values(rows);
-      const marks = [pick("nombres-complexes", "cours-definitions-et-proprietes"), pick("derivabilite", "fiche-de-synthese")].filter(
-        (l): l is NonNullable<typeof l> => Boolean(l),
-      );
-      if (marks.length) {
-        await tx.insert(bookmarks).values(marks.map((l, i) => ({ userId: eleve.id, contentId: l.id, createdAt: new Date(today.getTime() - (i + 1) * DAY) })));
-      }
-    }
+    const instructorId = await insertInstructors(tx);
+    const subjectId = await insertSubjects(tx, plan);
+    const chapterIds = await insertChapters(tx, plan, subjectId, instructorId);
+    const sectionIds = await insertSections(tx, plan, subjectId, chapterIds);
+    await insertLessons(tx, plan, today, subjectId, chapterIds, sectionIds);
+    await insertAccessGroups(tx, plan, subjectId);
+    await insertPromoCards(tx, subjectId);
+    await insertAlerts(tx, today);
+    await seedDemoPupil(tx, today, subjectId.get("18:mathematiques")!);
   });
   return true;
 }

@@ -84,45 +84,19 @@ function clientIp(c: Parameters<MiddlewareHandler>[0]): string {
   }
 }
 
-/** The middleware of `GET /svc/progress/ws`: a request that is not a websocket upgrade goes on (to the 404). */
-export function progressSocket(deps: Deps, overrides: Partial<ProgressSocketOptions> = {}): MiddlewareHandler {
-  const options = { ...DEFAULT_PROGRESS_SOCKET_OPTIONS, ...overrides };
-  const log = deps.log;
-  const openPerUser = new Map<number, number>();
-  const onError = (err: unknown) => log.error("progress socket handler failed", { error: err instanceof Error ? err.stack : String(err) });
+type Log = Deps["log"];
 
-  function refused(refusal: Refusal): WSEvents<WebSocketLike> {
-    return { onOpen: (_event, ws) => ws.close(refusal.code, refusal.reason) };
-  }
-
-  function live(first: SocketGrant, token: string): WSEvents<WebSocketLike> {
-    let grant = first;
-    const userId = grant.auth.userId;
-    const contentId = grant.lesson.contentId;
-    let checkedAt = Date.now();
-    let closed = false;
-    let counted = false;
-    let idle: ReturnType<typeof setTimeout> | undefined;
-    let tokens = options.burst;
-    let refilledAt = performance.now();
-    let drops = 0;
-    let dropWindowStart = performance.now();
-    let pending: number | null = null;
-    let writing = false;
-
-    const close = (ws: WSContext<WebSocketLike>, code: number, reason: string) => {
-      if (closed) return;
-      closed = true;
-      clearTimeout(idle);
-      ws.close(code, reason);
-    };
-    const armIdle = (ws: WSContext<WebSocketLike>) => {
-      clearTimeout(idle);
-      idle = setTimeout(() => close(ws, PROGRESS_SOCKET_CLOSE.idle, "idle"), options.idleMs);
-      idle.unref?.();
-    };
-    /** Token bucket: false when the message must be dropped. */
-    const allow = (): boolean => {
+/** Token bucket per socket: `allow()` is false when a message must be dropped; `drops` counts them within 10 s. */
+function messageBudget(options: ProgressSocketOptions) {
+  let tokens = options.burst;
+  let refilledAt = performance.now();
+  let drops = 0;
+  let dropWindowStart = performance.now();
+  return {
+    get drops() {
+      return drops;
+    },
+    allow(): boolean {
       const t = performance.now();
       tokens = Math.min(options.burst, tokens + ((t - refilledAt) / 1000) * options.refillPerSecond);
       refilledAt = t;
@@ -136,36 +110,118 @@ export function progressSocket(deps: Deps, overrides: Partial<ProgressSocketOpti
       }
       drops += 1;
       return false;
-    };
-    /** Writes the newest position; one write at a time per socket. A position told just before closing is still kept. */
-    const flush = async (ws: WSContext<WebSocketLike>) => {
-      if (writing) return;
-      writing = true;
-      try {
-        while (pending !== null) {
-          const seconds = pending;
-          pending = null;
-          try {
-            if (Date.now() - checkedAt >= options.recheckMs) {
-              grant = await authorizeProgressSocket(deps, token, contentId);
-              checkedAt = Date.now();
-            }
-            await recordPosition(deps, userId, grant.lesson, seconds);
-          } catch (err) {
-            const refusal = refusalFor(err);
-            if (refusal) {
-              log.info("progress socket closed: access ended", { userId, contentId, code: refusal.reason });
-              pending = null;
-              close(ws, refusal.code, refusal.reason);
-              return;
-            }
-            log.error("progress socket: position not saved", { userId, contentId, error: err instanceof Error ? err.message : String(err) });
+    },
+  };
+}
+
+/** The position a message tells, or null (logged and ignored) for a binary, non-JSON or wrongly shaped message. */
+function positionOf(data: unknown, log: Log, at: { userId: number; contentId: number }): number | null {
+  if (typeof data !== "string") {
+    log.warn("progress socket: binary message ignored", at);
+    return null;
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(data);
+  } catch {
+    log.warn("progress socket: malformed message ignored", { ...at, error: "not JSON", length: data.length });
+    return null;
+  }
+  const message = v.safeParse(ProgressSocketMessageSchema, raw);
+  if (!message.success) {
+    const issue = message.issues[0];
+    log.warn("progress socket: malformed message ignored", {
+      ...at,
+      error: `${issue.path?.map((p) => String(p.key)).join(".") ?? "message"}: ${issue.message}`,
+    });
+    return null;
+  }
+  return message.output.progress;
+}
+
+/**
+ * Writes the newest position told; one write at a time per socket, so only the newest waits while one is written.
+ * A position told just before closing is still kept. The session and the access are checked again before a write
+ * once the last check is `recheckMs` old: a refusal ends the writes and closes the socket.
+ */
+function positionWriter(deps: Deps, options: ProgressSocketOptions, first: SocketGrant, token: string, close: (ws: WSContext<WebSocketLike>, refusal: Refusal) => void) {
+  const log = deps.log;
+  let grant = first;
+  const userId = grant.auth.userId;
+  const contentId = grant.lesson.contentId;
+  let checkedAt = Date.now();
+  let pending: number | null = null;
+  let writing = false;
+
+  const flush = async (ws: WSContext<WebSocketLike>) => {
+    if (writing) return;
+    writing = true;
+    try {
+      while (pending !== null) {
+        const seconds = pending;
+        pending = null;
+        try {
+          if (Date.now() - checkedAt >= options.recheckMs) {
+            grant = await authorizeProgressSocket(deps, token, contentId);
+            checkedAt = Date.now();
           }
+          await recordPosition(deps, userId, grant.lesson, seconds);
+        } catch (err) {
+          const refusal = refusalFor(err);
+          if (refusal) {
+            log.info("progress socket closed: access ended", { userId, contentId, code: refusal.reason });
+            pending = null;
+            close(ws, refusal);
+            return;
+          }
+          log.error("progress socket: position not saved", { userId, contentId, error: err instanceof Error ? err.message : String(err) });
         }
-      } finally {
-        writing = false;
       }
+    } finally {
+      writing = false;
+    }
+  };
+
+  return {
+    tell(seconds: number, ws: WSContext<WebSocketLike>) {
+      pending = seconds;
+      // Never an unhandled rejection: a database that went away is logged, the socket stays open.
+      flush(ws).catch((err: unknown) => log.error("progress socket: position not saved", { userId, contentId, error: err instanceof Error ? err.message : String(err) }));
+    },
+  };
+}
+
+/** The middleware of `GET /svc/progress/ws`: a request that is not a websocket upgrade goes on (to the 404). */
+export function progressSocket(deps: Deps, overrides: Partial<ProgressSocketOptions> = {}): MiddlewareHandler {
+  const options = { ...DEFAULT_PROGRESS_SOCKET_OPTIONS, ...overrides };
+  const log = deps.log;
+  const openPerUser = new Map<number, number>();
+  const onError = (err: unknown) => log.error("progress socket handler failed", { error: err instanceof Error ? err.stack : String(err) });
+
+  function refused(refusal: Refusal): WSEvents<WebSocketLike> {
+    return { onOpen: (_event, ws) => ws.close(refusal.code, refusal.reason) };
+  }
+
+  function live(grant: SocketGrant, token: string): WSEvents<WebSocketLike> {
+    const userId = grant.auth.userId;
+    const contentId = grant.lesson.contentId;
+    let closed = false;
+    let counted = false;
+    let idle: ReturnType<typeof setTimeout> | undefined;
+    const budget = messageBudget(options);
+
+    const close = (ws: WSContext<WebSocketLike>, code: number, reason: string) => {
+      if (closed) return;
+      closed = true;
+      clearTimeout(idle);
+      ws.close(code, reason);
     };
+    const armIdle = (ws: WSContext<WebSocketLike>) => {
+      clearTimeout(idle);
+      idle = setTimeout(() => close(ws, PROGRESS_SOCKET_CLOSE.idle, "idle"), options.idleMs);
+      idle.unref?.();
+    };
+    const writer = positionWriter(deps, options, grant, token, (ws, refusal) => close(ws, refusal.code, refusal.reason));
 
     return {
       onOpen: (_event, ws) => {
@@ -181,38 +237,18 @@ export function progressSocket(deps: Deps, overrides: Partial<ProgressSocketOpti
       },
       onMessage: (event, ws) => {
         if (closed) return;
-        if (!allow()) {
-          if (drops === 1) log.warn("progress socket: messages dropped (rate)", { userId, contentId });
-          if (drops > options.maxDrops) {
+        if (!budget.allow()) {
+          if (budget.drops === 1) log.warn("progress socket: messages dropped (rate)", { userId, contentId });
+          if (budget.drops > options.maxDrops) {
             log.warn("progress socket closed: too many messages", { userId, contentId });
             close(ws, PROGRESS_SOCKET_CLOSE.rateLimited, "rate_limited");
           }
           return;
         }
-        if (typeof event.data !== "string") {
-          log.warn("progress socket: binary message ignored", { userId, contentId });
-          return;
-        }
-        let raw: unknown;
-        try {
-          raw = JSON.parse(event.data);
-        } catch {
-          log.warn("progress socket: malformed message ignored", { userId, contentId, error: "not JSON", length: event.data.length });
-          return;
-        }
-        const message = v.safeParse(ProgressSocketMessageSchema, raw);
-        if (!message.success) {
-          const issue = message.issues[0];
-          log.warn("progress socket: malformed message ignored", {
-            userId,
-            contentId,
-            error: `${issue.path?.map((p) => String(p.key)).join(".") ?? "message"}: ${issue.message}`,
-          });
-          return;
-        }
+        const seconds = positionOf(event.data, log, { userId, contentId });
+        if (seconds === null) return;
         armIdle(ws);
-        pending = message.output.progress;
-        flush(ws).catch(onError);
+        writer.tell(seconds, ws);
       },
       onClose: () => {
         closed = true;

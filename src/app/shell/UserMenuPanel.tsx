@@ -1,8 +1,7 @@
 import { lazy, Suspense, useState } from "react";
-import { flushSync } from "react-dom";
 import { Badge, Menu, Text, VisuallyHidden } from "@mantine/core";
-import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { Trans } from "@lingui/react/macro";
 import {
   IconBookmark,
@@ -16,12 +15,10 @@ import {
   IconCircleMinus,
 } from "@tabler/icons-react";
 import { meQueryOptions } from "@/lib/me";
-import { signOut } from "@/features/auth/session";
 import { configQueryOptions } from "@/lib/config";
-import { isAbsoluteUrl } from "./isAbsoluteUrl";
-import { setLeaving } from "./leaving";
 import { routeTo } from "@/lib/routeTo";
 import { UserMenuTrigger } from "./UserMenuTrigger";
+import { useLogout } from "./useLogout";
 
 // The operator's unsubscribe dialog (a Modal) loads when it opens: the shell's first load carries no dialog code.
 const UnsubscribeDialog = lazy(() => import("@/features/operator/components/UnsubscribeDialog").then((m) => ({ default: m.UnsubscribeDialog })));
@@ -33,37 +30,13 @@ const UnsubscribeDialog = lazy(() => import("@/features/operator/components/Unsu
 export function UserMenuPanel() {
   const { data: me } = useSuspenseQuery(meQueryOptions);
   const { data: config } = useQuery(configQueryOptions);
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const { busy, logout } = useLogout();
   // "Se désabonner" (SPEC §6, offer 33): its confirmation lives outside the menu, which closes on click.
   const [unsubscribing, setUnsubscribing] = useState(false);
   const fullName = [me.name, me.last_name].filter(Boolean).join(" ");
   const pendingParent = me.hasParent && me.hasParentRequest;
   // A parent's account has no bookmarks, reports or history of its own (their space is /request-parent-user-children).
   const pupil = me.user_type !== "parent";
-
-  const logout = async () => {
-    if (busy) return;
-    setBusy(true);
-    let registrationUrl = config?.registrationUrl ?? "";
-    if (!registrationUrl) {
-      try {
-        registrationUrl = (await queryClient.fetchQuery(configQueryOptions)).registrationUrl;
-      } catch {
-        // Offline: logout still wipes the device and goes to /login.
-      }
-    }
-    // The shell shows a loader from now on: nothing that reads the user stays mounted while it is wiped.
-    flushSync(() => setLeaving(true));
-    const target = await signOut(queryClient, registrationUrl);
-    if (isAbsoluteUrl(target)) {
-      window.location.assign(target);
-      return;
-    }
-    // The shell resets the flag when it unmounts (see AppLayout).
-    await navigate({ to: "/login" }).catch(() => window.location.assign("/login"));
-  };
 
   return (
     <>

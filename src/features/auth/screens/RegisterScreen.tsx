@@ -1,6 +1,4 @@
-import { useMemo } from "react";
 import { Anchor, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { TUNISIA_COUNTRY_ID } from "@domain/constants";
@@ -8,11 +6,11 @@ import { RegisterSchema, type RegisterInput } from "@domain/schemas/auth";
 import { ApiRequestError } from "@/lib/api";
 import { PasswordField } from "@/components/PasswordField";
 import { useSchemaForm } from "@/lib/forms";
-import { referenceQueries, refName, type RefItem } from "@/lib/reference";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { FormHeader } from "../components/FormHeader";
 import { useRegisterMutation } from "../api/register";
 import { useBotCheck } from "../components/useBotCheck";
+import { useRegisterOptions } from "../components/useRegisterOptions";
 import { useResultToast } from "../components/useResultToast";
 import { rememberLoginQuery, savedReferral, signIn } from "../session";
 
@@ -29,7 +27,18 @@ interface Values extends Record<string, unknown> {
   optionalSubject: string | null;
 }
 
-const LEVEL_ORDER = ["primary", "basic", "secondary", "baccalaureate"] as const;
+const EMPTY: Values = {
+  name: "",
+  lastName: "",
+  phone: "",
+  email: "",
+  birthDate: "",
+  plainPassword: { first: "", second: "" },
+  country: String(TUNISIA_COUNTRY_ID),
+  state: null,
+  division: null,
+  optionalSubject: null,
+};
 
 /** Masks typing into dd/mm/yyyy. */
 function maskDate(raw: string): string {
@@ -38,25 +47,14 @@ function maskDate(raw: string): string {
 }
 
 export function RegisterScreen({ nextPage, referral }: { nextPage?: string | undefined; referral?: string | undefined }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   useDocumentTitle(t`Créer un compte`);
   const navigate = useNavigate();
   const register = useRegisterMutation();
   const bot = useBotCheck();
   const toast = useResultToast();
   const { form, field, isValid, applyServerErrors } = useSchemaForm<Values>(RegisterSchema, {
-    initialValues: {
-      name: "",
-      lastName: "",
-      phone: "",
-      email: "",
-      birthDate: "",
-      plainPassword: { first: "", second: "" },
-      country: String(TUNISIA_COUNTRY_ID),
-      state: null,
-      division: null,
-      optionalSubject: null,
-    },
+    initialValues: EMPTY,
     onValuesChange: (values, previous) => {
       if (values.country !== previous.country && values.state !== null) form.setFieldValue("state", null);
       if (values.division !== previous.division && values.optionalSubject !== null) form.setFieldValue("optionalSubject", null);
@@ -64,30 +62,7 @@ export function RegisterScreen({ nextPage, referral }: { nextPage?: string | und
   });
   const values = form.getValues();
   const inTunisia = values.country === String(TUNISIA_COUNTRY_ID);
-  const locale = i18n.locale;
-
-  const countries = useQuery(referenceQueries.countries());
-  const states = useQuery({ ...referenceQueries.states(TUNISIA_COUNTRY_ID), enabled: inTunisia });
-  const divisions = useQuery(referenceQueries.divisions());
-  const divisionId = values.division ? Number(values.division) : 0;
-  const optional = useQuery({ ...referenceQueries.optionalSubjects(divisionId), enabled: divisionId > 0 });
-
-  const toOptions = (items: RefItem[] | undefined) => (items ?? []).map((i) => ({ value: String(i.id), label: refName(i, locale) }));
-  const levelLabel: Record<string, string> = {
-    primary: t`Primaire`,
-    basic: t`Enseignement de base`,
-    secondary: t`Secondaire`,
-    baccalaureate: t`Baccalauréat`,
-  };
-  const divisionGroups = useMemo(
-    () =>
-      LEVEL_ORDER.map((level) => ({
-        group: levelLabel[level] ?? level,
-        items: toOptions(divisions.data?.filter((d) => d.level === level)),
-      })).filter((g) => g.items.length > 0),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- labels follow the locale
-    [divisions.data, locale],
-  );
+  const options = useRegisterOptions({ inTunisia, division: values.division });
 
   const submit = form.onSubmit(async (v) => {
     try {
@@ -124,14 +99,14 @@ export function RegisterScreen({ nextPage, referral }: { nextPage?: string | und
         </SimpleGrid>
         <Select
           label={t`Pays`}
-          data={toOptions(countries.data)}
+          data={options.countries}
           searchable
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
           {...field("country")}
         />
         {inTunisia && (
-          <Select label={t`Gouvernorat`} data={toOptions(states.data)} searchable required {...field("state")} />
+          <Select label={t`Gouvernorat`} data={options.states} searchable required {...field("state")} />
         )}
         <TextInput
           label={t`Numéro de téléphone`}
@@ -154,9 +129,9 @@ export function RegisterScreen({ nextPage, referral }: { nextPage?: string | und
           {...field("birthDate")}
           onChange={(e) => form.setFieldValue("birthDate", maskDate(e.currentTarget.value))}
         />
-        <Select label={t`Classe`} data={divisionGroups} searchable required {...field("division")} />
-        {(optional.data?.length ?? 0) > 0 && (
-          <Select label={t`Matière optionnelle`} data={toOptions(optional.data)} clearable {...field("optionalSubject")} />
+        <Select label={t`Classe`} data={options.divisionGroups} searchable required {...field("division")} />
+        {options.optionalSubjects.length > 0 && (
+          <Select label={t`Matière optionnelle`} data={options.optionalSubjects} clearable {...field("optionalSubject")} />
         )}
         <PasswordField
           label={t`Mot de passe`}

@@ -1,27 +1,22 @@
-import { lazy, Suspense, useCallback, useState, type ReactNode } from "react";
-import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
+import { useCallback, useState, type ReactNode } from "react";
+import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { IconEye, IconFileTypePdf, IconLock, IconTrash } from "@tabler/icons-react";
 import { examState, type ExamDetailDto, type ExamFileDto } from "@domain/exams";
-import { describeError } from "@/lib/i18n/errors";
 import { refName } from "@/lib/reference";
-import { toast } from "@/lib/toast";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { examQueryOptions } from "../api/getExam";
 import { timeLimitationQueryOptions } from "../api/getTimeLimitation";
-import { useDeleteHomework } from "../api/deleteHomework";
 import { useStartExam } from "../api/startExam";
 import { ConfirmStartModal } from "../components/ConfirmStartModal";
+import { ExamFileRow } from "../components/ExamFileRow";
+import { ExamHeader } from "../components/ExamHeader";
 import { ExamTimer } from "../components/ExamTimer";
 import { FilePreviewModal, type PreviewTarget } from "../components/FilePreviewModal";
+import { MyHomework } from "../components/MyHomework";
 import { formatDateTime } from "../lib/format";
 import { serverNow } from "../lib/serverClock";
 import { examsKeys } from "../exams.keys";
-import { KIND_LABELS, STATE_COLORS, STATE_LABELS } from "../labels";
-
-// pdf-lib and the uploader load only when the homework section shows (a started exam).
-const HomeworkUploader = lazy(() => import("../components/HomeworkUploader"));
 
 function Section({ title, children, testId }: { title: ReactNode; children: ReactNode; testId: string }) {
   return (
@@ -31,40 +26,6 @@ function Section({ title, children, testId }: { title: ReactNode; children: Reac
       </Title>
       {children}
     </Stack>
-  );
-}
-
-const sizeLabel = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} kB`);
-
-function FileRow({ file, onPreview, onLocked, extra }: { file: ExamFileDto; onPreview: (f: PreviewTarget) => void; onLocked?: () => void; extra?: ReactNode }) {
-  const { t } = useLingui();
-  const name = file.name;
-  return (
-    <Group gap="xs" wrap="nowrap" justify="space-between" data-testid="exam-file">
-      <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-        <IconFileTypePdf aria-hidden size={20} style={{ flexShrink: 0 }} />
-        {file.url ? (
-          <Anchor href={`${file.url}&download=1`} download={file.name} dir="auto" style={{ overflowWrap: "anywhere" }}>
-            {file.name}
-          </Anchor>
-        ) : (
-          <Button variant="subtle" size="compact-sm" leftSection={<IconLock aria-hidden size={14} />} onClick={onLocked} disabled={!onLocked}>
-            {file.name}
-          </Button>
-        )}
-        <Text size="xs" c="dimmed" dir="ltr" style={{ flexShrink: 0 }}>
-          {sizeLabel(file.size)}
-        </Text>
-      </Group>
-      <Group gap={4} wrap="nowrap">
-        {file.url && (
-          <Button variant="light" size="compact-sm" leftSection={<IconEye aria-hidden size={14} />} onClick={() => onPreview({ name: file.name, url: file.url!, mime: file.mime })} aria-label={t`Aperçu de ${name}`}>
-            <Trans>Aperçu</Trans>
-          </Button>
-        )}
-        {extra}
-      </Group>
-    </Group>
   );
 }
 
@@ -82,32 +43,16 @@ export function ExamDetailScreen({ id }: { id: number }) {
   const [confirming, setConfirming] = useState(false);
   const [preview, setPreview] = useState<PreviewTarget | null>(null);
   const start = useStartExam(id);
-  const remove = useDeleteHomework(id);
   const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: examsKeys.detail(id) }), [queryClient, id]);
   const minutes = exam.duration || 60;
   const from = formatDateTime(exam.appearance_date, i18n.locale);
-  const to = formatDateTime(exam.due_date, i18n.locale);
   const askStart = state === "not_started" ? () => setConfirming(true) : undefined;
 
-  const files = (list: ExamFileDto[], onLocked = askStart) => list.map((f) => <FileRow key={f.id} file={f} onPreview={setPreview} onLocked={onLocked} />);
+  const files = (list: ExamFileDto[], onLocked = askStart) => list.map((f) => <ExamFileRow key={f.id} file={f} onPreview={setPreview} onLocked={onLocked} />);
 
   return (
     <Stack gap="lg">
-      <Stack gap={6}>
-        <Title order={1} fz={{ base: "h2", sm: "h1" }}>
-          {refName(exam, i18n.locale)}
-        </Title>
-        <Group gap="xs">
-          <Badge color={STATE_COLORS[state]} variant="filled" data-testid="exam-state">
-            {i18n._(STATE_LABELS[state])}
-          </Badge>
-          <Text size="sm">
-            {refName(exam.subject_exams, i18n.locale)} · {i18n._(KIND_LABELS[exam.kind])} · {t`Durée : ${minutes} min`}
-            {exam.instructor ? ` · ${exam.instructor}` : ""}
-          </Text>
-        </Group>
-        <Text size="sm">{t`Du ${from} au ${to}`}</Text>
-      </Stack>
+      <ExamHeader exam={exam} state={state} />
 
       {state === "upcoming" && <Alert color="gray">{t`L'examen ouvre le ${from}`}</Alert>}
       {state === "not_started" && (
@@ -144,51 +89,7 @@ export function ExamDetailScreen({ id }: { id: number }) {
 
       {started && (
         <Section title={<Trans>Mon devoir</Trans>} testId="homework">
-          {exam.uploads.length === 0 ? (
-            <Text c="dimmed">
-              <Trans>Aucun fichier envoyé</Trans>
-            </Text>
-          ) : (
-            exam.uploads.map((f) => {
-              const fileName = f.name;
-              return (
-              <FileRow
-                key={f.id}
-                file={f}
-                onPreview={setPreview}
-                extra={
-                  state === "started" ? (
-                    <Button
-                      variant="subtle"
-                      color="red"
-                      size="compact-sm"
-                      leftSection={<IconTrash aria-hidden size={14} />}
-                      loading={remove.isPending && remove.variables === f.id}
-                      aria-label={t`Supprimer ${fileName}`}
-                      onClick={() =>
-                        remove.mutate(f.id, {
-                          onSuccess: () => toast.success(t`Fichier supprimé`),
-                          onError: (e) => toast.warning(describeError(i18n, e)),
-                        })
-                      }
-                    >
-                      <Trans>Supprimer</Trans>
-                    </Button>
-                  ) : null
-                }
-              />
-              );
-            })
-          )}
-          {state === "started" ? (
-            <Suspense fallback={<Loader size="sm" aria-label={t`Chargement`} />}>
-              <HomeworkUploader examId={id} />
-            </Suspense>
-          ) : (
-            <Text size="sm" c="dimmed">
-              <Trans>Le dépôt du devoir est fermé.</Trans>
-            </Text>
-          )}
+          <MyHomework examId={id} uploads={exam.uploads} state={state} onPreview={setPreview} />
         </Section>
       )}
 

@@ -37,6 +37,16 @@ function useDuration() {
   };
 }
 
+/** One page of a list that comes whole, the page asked for kept within the last one. */
+function pageOfList<T>(all: T[] | undefined, paging: PageState) {
+  if (!all) return undefined;
+  const total = all.length;
+  const lastPage = Math.max(1, Math.ceil(total / paging.perPage));
+  const page = Math.min(paging.page, lastPage);
+  const items = all.slice((page - 1) * paging.perPage, page * paging.perPage);
+  return { items, meta: { current_page: page, last_page: lastPage, total } };
+}
+
 /**
  * /historique (SPEC §2 "History tables"): bookmarks, subscriptions, class-change requests, point transfers and
  * live-session attendance, each its own table with its own paging (10 rows by default, 10/25/100) and empty state.
@@ -62,14 +72,7 @@ export function HistoryScreen() {
   const attendance = useQuery(attendanceQueryOptions(attendancePage.page, attendancePage.perPage));
 
   // The class-change requests come as one list: paged here.
-  const divisionData = useMemo(() => {
-    if (!divisionAll.data) return undefined;
-    const total = divisionAll.data.length;
-    const lastPage = Math.max(1, Math.ceil(total / divisionPage.perPage));
-    const page = Math.min(divisionPage.page, lastPage);
-    const items = divisionAll.data.slice((page - 1) * divisionPage.perPage, page * divisionPage.perPage);
-    return { items, meta: { current_page: page, last_page: lastPage, total } };
-  }, [divisionAll.data, divisionPage]);
+  const divisionData = useMemo(() => pageOfList(divisionAll.data, divisionPage), [divisionAll.data, divisionPage]);
 
   const bookmarkColumns: DataColumn<BookmarkDto>[] = [
     {

@@ -2,25 +2,23 @@ import "@mantine/core/styles/Radio.css";
 import "@mantine/core/styles/RadioCard.css";
 import "@mantine/core/styles/RadioIndicator.css";
 import { useState } from "react";
-import { Alert, Anchor, Button, Group, Modal, Radio, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { IconInfoCircle } from "@tabler/icons-react";
-import { OPERATOR_LEVELS, OPERATOR_PRICES, type OperatorLevel, type Recurrence } from "@domain/operator";
+import { OPERATOR_LEVELS, type OperatorLevel, type Recurrence } from "@domain/operator";
 import { OperatorCheckoutSchema } from "@domain/schemas/operator";
 import { ApiRequestError } from "@/lib/api";
 import { useSchemaForm } from "@/lib/forms";
 import { describeError } from "@/lib/i18n/errors";
-import { useFormatMillimes } from "@/lib/i18n/labels";
 import { useLocalized } from "@/lib/localized";
 import { routeTo } from "@/lib/routeTo";
 import { useSubmissionKey } from "@/lib/submissionKey";
 import { toast } from "@/lib/toast";
 import { useOperatorCheckout } from "../api/checkout";
 import { levelDivisionsQueryOptions } from "../api/getLevelDivisions";
-import { useLevelLabel, usePerPeriod } from "./labels";
-import classes from "./operator.module.css";
+import { useLevelLabel } from "./labels";
+import { OperatorPlans } from "./OperatorPlans";
 
 interface Values extends Record<string, unknown> {
   phone: string;
@@ -50,8 +48,6 @@ export function SubscribeModal({ opened, onClose, level: initialLevel, onRedirec
   const [phoneExists, setPhoneExists] = useState(false);
   const submission = useSubmissionKey();
   const levelLabel = useLevelLabel();
-  const per = usePerPeriod();
-  const money = useFormatMillimes();
   const l = useLocalized();
   const checkout = useOperatorCheckout();
   const { form, field, applyServerErrors, values } = useSchemaForm<Values>(OperatorCheckoutSchema, {
@@ -65,10 +61,6 @@ export function SubscribeModal({ opened, onClose, level: initialLevel, onRedirec
     },
   });
   const divisions = useQuery({ ...levelDivisionsQueryOptions(level), enabled: opened });
-  const prices = OPERATOR_PRICES[level];
-  const perDay = money(prices.perDay);
-  const perWeek = money(prices.perWeek);
-  const recurrence = (values.recurrence === "7" ? 7 : values.recurrence === "1" ? 1 : null) as Recurrence | null;
 
   const send = async (v: Values) => {
     const body = { recurrence: Number(v.recurrence) as Recurrence, phone: v.phone, division: Number(v.division) };
@@ -140,42 +132,7 @@ export function SubscribeModal({ opened, onClose, level: initialLevel, onRedirec
               data-testid="operator-division"
             />
           </SimpleGrid>
-          <Radio.Group
-            label={t`Formule`}
-            value={values.recurrence}
-            onChange={(next) => form.setFieldValue("recurrence", next)}
-            error={field("recurrence").error}
-            required
-          >
-            <SimpleGrid cols={2} spacing="sm" mt={6}>
-              {([1, 7] as const).map((r) => (
-                <Radio.Card key={r} value={String(r)} radius="md" p="md" className={classes.plan} data-testid={`operator-plan-${r}`}>
-                  <Group wrap="nowrap" align="flex-start" gap="sm">
-                    <Radio.Indicator color="red.8" />
-                    <div>
-                      <Text fw={700}>{r === 1 ? t`1 jour` : t`7 jours`}</Text>
-                      <Text size="sm" className={classes.price}>
-                        {per(money(r === 1 ? prices.perDay : prices.perWeek), r)}
-                      </Text>
-                    </div>
-                  </Group>
-                </Radio.Card>
-              ))}
-            </SimpleGrid>
-          </Radio.Group>
-          <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />} data-testid="operator-renewal">
-            {recurrence === 7 ? (
-              <Trans>
-                Votre abonnement est renouvelé automatiquement chaque semaine au prix de {perWeek} DT, déduit de votre crédit Ooredoo, jusqu'à votre
-                désabonnement.
-              </Trans>
-            ) : (
-              <Trans>
-                Votre abonnement est renouvelé automatiquement chaque jour au prix de {perDay} DT, déduit de votre crédit Ooredoo, jusqu'à votre
-                désabonnement.
-              </Trans>
-            )}
-          </Alert>
+          <OperatorPlans level={level} value={values.recurrence} onChange={(next) => form.setFieldValue("recurrence", next)} error={field("recurrence").error} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               <Trans>Annuler</Trans>

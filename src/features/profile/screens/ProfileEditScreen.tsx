@@ -3,31 +3,29 @@ import "@mantine/core/styles/Avatar.css";
 import "@mantine/core/styles/SimpleGrid.css";
 import "@mantine/core/styles/InlineInput.css";
 import "@mantine/core/styles/Radio.css";
-import { Alert, Avatar, Button, Card, FileButton, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { IconCamera } from "@tabler/icons-react";
-import { tunisDay } from "@domain/days";
-import { profileTitleKind, ProfileUpdateSchema, shouldAskParentPhone, type Address, type ProfileUpdateInput } from "@domain/profile";
+import { profileTitleKind, ProfileUpdateSchema, shouldAskParentPhone, type Address } from "@domain/profile";
 import { useAvatarSrc } from "@/lib/avatar";
 import { describeError } from "@/lib/i18n/errors";
 import { useSchemaForm } from "@/lib/forms";
 import { meQueryOptions } from "@/lib/me";
 import { toast } from "@/lib/toast";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
-import { useUpdateProfile } from "../api/updateProfile";
 import { useUploadAvatar } from "../api/uploadAvatar";
 import { AddressFields } from "../components/AddressFields";
 import { ParentPhoneModal } from "../components/ParentPhoneModal";
+import { PersonalInfoFields } from "../components/PersonalInfoFields";
+import { TestAccountNotice } from "../components/TestAccountNotice";
 import { useDivisionOptions } from "../components/useDivisionOptions";
+import { profileFormValues, useSaveProfile } from "../components/useSaveProfile";
 import { VerifyEmailModal } from "../components/VerifyEmailModal";
 
 // The cropper (react-easy-crop) loads only when a photo is chosen.
 const PhotoCropModal = lazy(() => import("../components/PhotoCropModal"));
-
-const isoToInput = (iso: string | null) => iso ?? "";
 
 function Section({ title, children, id }: { title: ReactNode; children: ReactNode; id: string }) {
   return (
@@ -52,34 +50,15 @@ export function ProfileEditScreen({ onDone }: { onDone?: (to: "/mon-profil" | "/
   const kind = profileTitleKind(me);
   const title = kind === "edit" ? t`Modifier mon profil` : t`Compléter vos données`;
   useDocumentTitle(title);
-  const update = useUpdateProfile();
   const uploadAvatar = useUploadAvatar();
   const avatar = useAvatarSrc(me.avatar);
   const { options: divisionOptions } = useDivisionOptions();
   const [photo, setPhoto] = useState<File | null>(null);
-  const [confirming, setConfirming] = useState<{
-    email: string | null;
-    destination: string;
-  } | null>(null);
   const [askParent, setAskParent] = useState(false);
   const canEdit = !me.isTest || me.adminId !== null;
   const done = (to: "/mon-profil" | "/subjects") => (onDone ? onDone(to) : void navigate({ to }));
 
-  const initialValues = {
-    name: me.name,
-    lastName: me.last_name,
-    birthDate: isoToInput(me.birth_date),
-    phone: me.phone ?? "",
-    phone2: me.phone2 ?? "",
-    email: me.email ?? "",
-    gender: me.gender ?? "",
-    division: me.division ? String(me.division.id) : "",
-    country: me.country?.id ?? 1,
-    state: me.state?.id ?? null,
-    delegation: me.delegation?.id ?? null,
-    institute: me.institute?.id ?? null,
-  };
-  const { form, field, values, applyServerErrors } = useSchemaForm(ProfileUpdateSchema, { initialValues });
+  const { form, field, values, applyServerErrors } = useSchemaForm(ProfileUpdateSchema, { initialValues: profileFormValues(me) });
   const address: Address = {
     country: values.country as number | null,
     state: values.state as number | null,
@@ -92,36 +71,8 @@ export function ProfileEditScreen({ onDone }: { onDone?: (to: "/mon-profil" | "/
     if (shouldAskParentPhone(me)) setAskParent(true);
     else done("/mon-profil");
   };
-
-  const submit = form.onSubmit(async (v) => {
-    const progress = "profile-progress";
-    toast.show({
-      id: progress,
-      message: t`En traitement...`,
-      loading: true,
-      autoClose: false,
-    });
-    try {
-      const body: ProfileUpdateInput = {
-        ...v,
-        gender: v.gender === "" ? null : (v.gender as "male" | "female"),
-      } as ProfileUpdateInput;
-      const result = await update.mutateAsync(body);
-      toast.hide(progress);
-      toast.success(t`Votre profil a été mis à jour`);
-      if (result.credential) {
-        setConfirming({
-          email: result.pending.phone ? null : result.pending.email,
-          destination: result.credential,
-        });
-        return;
-      }
-      afterSave();
-    } catch (err) {
-      toast.hide(progress);
-      if (!applyServerErrors(err)) toast.error(describeError(i18n, err));
-    }
-  });
+  const { save, saving, confirming, setConfirming } = useSaveProfile(applyServerErrors, afterSave);
+  const submit = form.onSubmit(save);
 
   const savePhoto = async (jpeg: Blob) => {
     try {
@@ -133,24 +84,9 @@ export function ProfileEditScreen({ onDone }: { onDone?: (to: "/mon-profil" | "/
     }
   };
 
-  if (!canEdit) {
-    return (
-      <Stack gap="lg">
-        <Title order={1} fz={{ base: "h2", sm: "h1" }}>
-          {title}
-        </Title>
-        <Alert color="yellow" variant="light" data-testid="test-account-notice">
-          <Trans>Ce compte de test ne peut pas être modifié.</Trans>
-        </Alert>
-        <Button component={Link} to="/mon-profil" variant="default" w="fit-content">
-          <Trans>Retour au profil</Trans>
-        </Button>
-      </Stack>
-    );
-  }
+  if (!canEdit) return <TestAccountNotice title={title} />;
 
   const division = field("division");
-  const gender = field("gender");
   return (
     <>
       <form onSubmit={submit} noValidate>
@@ -160,45 +96,14 @@ export function ProfileEditScreen({ onDone }: { onDone?: (to: "/mon-profil" | "/
           </Title>
 
           <Section id="edit-personal" title={<Trans>Informations personnelles</Trans>}>
-            <Stack gap="md">
-              <Group gap="md">
-                <Avatar src={avatar} name={[me.name, me.last_name].join(" ")} color="darsi.8" variant="filled" size={80} radius="50%" alt="" />
-                <FileButton accept="image/jpeg,image/png,image/webp" onChange={setPhoto}>
-                  {(props) => (
-                    <Button
-                      {...props}
-                      variant="light"
-                      leftSection={<IconCamera size={18} aria-hidden />}
-                      loading={uploadAvatar.isPending}
-                      data-testid="choose-photo"
-                    >
-                      <Trans>Changer la photo</Trans>
-                    </Button>
-                  )}
-                </FileButton>
-              </Group>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <TextInput label={t`Nom`} autoComplete="family-name" required {...field("lastName")} />
-                <TextInput label={t`Prénom`} autoComplete="given-name" required {...field("name")} />
-                <TextInput
-                  label={t`Téléphone`}
-                  type="tel"
-                  inputMode="numeric"
-                  autoComplete="tel-national"
-                  maxLength={8}
-                  required={address.country === 1}
-                  {...field("phone")}
-                />
-                <TextInput label={t`Second téléphone`} type="tel" inputMode="numeric" maxLength={8} {...field("phone2")} />
-                <TextInput label={t`Date de naissance`} type="date" max={tunisDay(new Date())} required {...field("birthDate")} />
-                <Radio.Group label={t`Genre`} value={String(gender.value ?? "")} onChange={gender.onChange} error={gender.error}>
-                  <Group gap="lg" mt={6}>
-                    <Radio value="male" label={t`Garçon`} />
-                    <Radio value="female" label={t`Fille`} />
-                  </Group>
-                </Radio.Group>
-              </SimpleGrid>
-            </Stack>
+            <PersonalInfoFields
+              field={field}
+              avatar={avatar}
+              fullName={[me.name, me.last_name].join(" ")}
+              phoneRequired={address.country === 1}
+              uploading={uploadAvatar.isPending}
+              onPhoto={setPhoto}
+            />
           </Section>
 
           <Section id="edit-academic" title={<Trans>Informations scolaires</Trans>}>
@@ -235,7 +140,7 @@ export function ProfileEditScreen({ onDone }: { onDone?: (to: "/mon-profil" | "/
             <Button component={Link} to="/mon-profil" variant="default">
               <Trans>Annuler</Trans>
             </Button>
-            <Button type="submit" loading={update.isPending} data-testid="save-profile">
+            <Button type="submit" loading={saving} data-testid="save-profile">
               <Trans>Enregistrer</Trans>
             </Button>
           </Group>

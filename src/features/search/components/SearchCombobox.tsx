@@ -1,28 +1,18 @@
 import "@mantine/core/styles/Combobox.css";
 import "@mantine/core/styles/Popover.css";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Combobox, Loader, TextInput, useCombobox } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { msg } from "@lingui/core/macro";
-import type { MessageDescriptor } from "@lingui/core";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { IconSearch } from "@tabler/icons-react";
 import { SEARCH_MIN_CHARS } from "@domain/constants";
 import { viewerPath } from "@domain/learning";
-import { localized } from "@/lib/localized";
 import { routeTo } from "@/lib/routeTo";
 import { autocompleteQueryOptions, type AutocompleteItemDto } from "../api/autocomplete";
 import { SEARCH_DEBOUNCE_MS } from "./searchConstants";
+import { SearchSuggestions } from "./SearchSuggestions";
 import classes from "./search.module.css";
-
-const GROUPS: Array<{ type: AutocompleteItemDto["type"]; label: MessageDescriptor }> = [
-  { type: "subject", label: msg`Matières` },
-  { type: "chapter", label: msg`Chapitres` },
-  { type: "content", label: msg`Leçons` },
-];
-
-const itemKey = (item: AutocompleteItemDto, index: number) => `${item.type}:${index}`;
 
 /** `value` once it has not changed for `wait` ms; "" at first, so text handed over is debounced like typed text. */
 function useDebounced(value: string, wait: number): string {
@@ -50,7 +40,7 @@ export interface SearchComboboxProps {
  * which shows an identical plain field until then and hands over the typed text and the focus.
  */
 export function SearchCombobox({ className, fullWidth, autoFocus, onNavigate, initialValue = "", takeFocus = null }: SearchComboboxProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const label = t`Rechercher`;
   const placeholder = t`Rechercher un cours, un chapitre…`;
   const icon = <IconSearch size={16} aria-hidden />;
@@ -93,47 +83,6 @@ export function SearchCombobox({ className, fullWidth, autoFocus, onNavigate, in
     }
   };
 
-  let body: ReactNode;
-  if (typed.length < SEARCH_MIN_CHARS) {
-    body = (
-      <Combobox.Empty className={classes.hint}>
-        <Trans>Tapez au moins 3 caractères</Trans>
-      </Combobox.Empty>
-    );
-  } else if (!ready || (isFetching && items.length === 0)) {
-    body = (
-      <Combobox.Empty className={classes.hint}>
-        <Trans>Recherche…</Trans>
-      </Combobox.Empty>
-    );
-  } else if (isError) {
-    body = (
-      <Combobox.Empty className={classes.hint}>
-        <Trans>La recherche a échoué, réessayez</Trans>
-      </Combobox.Empty>
-    );
-  } else if (items.length === 0) {
-    body = (
-      <Combobox.Empty className={classes.hint}>
-        <Trans>Aucun résultat</Trans>
-      </Combobox.Empty>
-    );
-  } else {
-    body = GROUPS.map(({ type, label: groupLabel }) => {
-      const options = items.map((item, index) => ({ item, index })).filter(({ item }) => item.type === type);
-      if (options.length === 0) return null;
-      return (
-        <Combobox.Group key={type} label={i18n._(groupLabel)} classNames={{ groupLabel: classes.groupLabel }}>
-          {options.map(({ item, index }) => (
-            <Combobox.Option key={itemKey(item, index)} value={itemKey(item, index)} dir="auto">
-              {localized(item, i18n.locale)}
-            </Combobox.Option>
-          ))}
-        </Combobox.Group>
-      );
-    });
-  }
-
   return (
     <Combobox
       store={combobox}
@@ -172,7 +121,7 @@ export function SearchCombobox({ className, fullWidth, autoFocus, onNavigate, in
       </Combobox.Target>
       <Combobox.Dropdown hidden={typed.length === 0}>
         <Combobox.Options mah={360} style={{ overflowY: "auto" }} aria-label={label}>
-          {body}
+          <SearchSuggestions typed={typed} ready={ready} isFetching={isFetching} isError={isError} items={items} />
         </Combobox.Options>
       </Combobox.Dropdown>
     </Combobox>
