@@ -374,6 +374,7 @@ export const discountCodeUses = pgTable(
     uniqueIndex("discount_code_uses_code_user_uq").on(t.codeId, t.userId),
     check("discount_code_uses_discount_check", sql`${t.discount} >= 0`),
     check("discount_code_uses_owner_profit_check", sql`${t.ownerProfit} >= 0`),
+    check("discount_code_uses_reclaimed_ck", sql`${t.reclaimed} >= 0 AND ${t.reclaimed} <= ${t.ownerProfit}`),
   ],
 );
 
@@ -520,24 +521,41 @@ export const operatorCharges = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
     settledAt: ts("settled_at"),
   },
-  (t) => [uniqueIndex("operator_charges_period_uq").on(t.subscriptionId, t.period)],
+  (t) => [
+    uniqueIndex("operator_charges_period_uq").on(t.subscriptionId, t.period),
+    index("operator_charges_pending_idx").on(t.subscriptionId).where(sql`${t.status} = 'pending'`),
+    check("operator_charges_period_check", sql`${t.period} >= 2`),
+    check("operator_charges_amount_check", sql`${t.amount} > 0`),
+    check("operator_charges_status_check", sql`${t.status} in ('pending', 'charged', 'refused')`),
+  ],
 );
 
 /** The local operator sandbox's own record of the charges it made (server/adapters/operator/sandbox.ts). */
-export const operatorSandboxCharges = pgTable("operator_sandbox_charges", {
-  reference: text("reference").primaryKey(),
-  orderId: text("order_id").notNull(),
-  phone: text("phone").notNull(),
-  amount: millimes("amount").notNull(),
-  status: text("status").$type<"charged" | "refused">().notNull(),
-  createdAt: ts("created_at").notNull().defaultNow(),
-});
+export const operatorSandboxCharges = pgTable(
+  "operator_sandbox_charges",
+  {
+    reference: text("reference").primaryKey(),
+    orderId: text("order_id").notNull(),
+    phone: text("phone").notNull(),
+    amount: millimes("amount").notNull(),
+    status: text("status").$type<"charged" | "refused">().notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("operator_sandbox_charges_amount_check", sql`${t.amount} > 0`),
+    check("operator_sandbox_charges_status_check", sql`${t.status} in ('charged', 'refused')`),
+  ],
+);
 
 /** Lines the operator sandbox was told have little prepaid credit (millimes left); any other line has enough. */
-export const operatorSandboxLines = pgTable("operator_sandbox_lines", {
-  phone: text("phone").primaryKey(),
-  credit: millimes("credit").notNull(),
-});
+export const operatorSandboxLines = pgTable(
+  "operator_sandbox_lines",
+  {
+    phone: text("phone").primaryKey(),
+    credit: millimes("credit").notNull(),
+  },
+  (t) => [check("operator_sandbox_lines_credit_check", sql`${t.credit} >= 0`)],
+);
 
 // ───────────────────────── relations used by /auth/me ─────────────────────────
 /** Discount codes: platform coupons, influencers' codes (revenue to the owner), referral codes `CP-…`. */
