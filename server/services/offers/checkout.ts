@@ -15,6 +15,7 @@ import { appliedCodeEffect, ownerShare, payInstalments, priceOffer, subscription
 import type { BuyInput } from "../../../domain/schemas/offers";
 import { affiliations, appliedDiscountCodes, chapters, discountCodes, discountCodeUses, subjects, users } from "../../db/schema";
 import type { AuthInfo } from "../../lib/auth";
+import type { Tx } from "../../db/client";
 import type { Deps } from "../../lib/deps";
 import { AppError, fieldError } from "../../lib/errors";
 import { withIdempotency, type IdempotentResult } from "../../lib/idempotency";
@@ -24,6 +25,12 @@ import { tunisDay } from "../../../domain/days";
 import { codeStanding, toAppliedDto } from "./discount-codes";
 import { notify } from "../notifications/notify";
 import { giftCodeUsed } from "../notifications/texts";
+
+type ClassOffer = ReturnType<typeof markOwned>;
+type Live = Awaited<ReturnType<typeof liveSubscriptions>>;
+type Plan = NonNullable<ReturnType<Awaited<ReturnType<typeof instalmentPlans>>["get"]>>;
+type AppliedCode = { applied: typeof appliedDiscountCodes.$inferSelect; code: typeof discountCodes.$inferSelect };
+type Affiliation = typeof affiliations.$inferSelect;
 
 export async function buyOffer(
   deps: Pick<Deps, "db" | "now">,
@@ -38,8 +45,9 @@ export async function buyOffer(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`purchase:${userId}`}, 0))`);
 
     const [me] = await tx.select({ divisionId: users.divisionId }).from(users).where(eq(users.id, userId)).limit(1);
-    const [found] = me?.divisionId ? await loadClassOffers(tx, me.divisionId, input.offerDivisionDetail) : [];
-    if (!found) throw fieldError(422, "offerDivisionDetail", "offer_invalid");
+    const divisionId = me?.divisionId ?? null;
+    const [found] = divisionId ? await loadClassOffers(tx, divisionId, input.offerDivisionDetail) : [];
+    if (!found || divisionId === null) throw fieldError(422, "offerDivisionDetail", "offer_invalid");
     if (found.disabled) throw fieldError(422, "offerDivisionDetail", "offer_disabled");
     // Several instalments at once: only of a year sold in instalments (and not for a chapter).
     const inInstalments = offerSlices(found) > 1 && input.period === "year" && input.chapter === null;
@@ -50,66 +58,12 @@ export async function buyOffer(
     const offer = markOwned(found, live);
     // The pupil's plan of this offer, when its first instalment is paid: the next ones can be bought while it runs.
     const plan = inInstalments ? (await instalmentPlans(tx, userId, now)).get(offer.offer_id) : undefined;
-    const planOpen = plan !== undefined && plan.paid < plan.slices;
-    const owned = ownedSubjects(live, offer.offer_id);
-
-    // A chapter (of a live event's course): one of the pupil's class, in the offer's subjects.
-    let chapterId: number | null = null;
-    if (input.chapter !== null) {
-      const [ch] = await tx
-        .select({ id: chapters.id, subjectId: chapters.subjectId })
-        .from(chapters)
-        .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
-        .where(and(eq(chapters.id, input.chapter), eq(subjects.divisionId, me!.divisionId!)))
-        .limit(1);
-      const inOffer = ch && (!offer.per_subject || offer.offer_subject_details.some((d) => d.subjectId === ch.subjectId));
-      if (!ch || !inOffer) throw fieldError(422, "chapter", "subjects_invalid");
-      if (live.some((a) => a.chapterId === ch.id)) throw new AppError(409, "chapter_owned");
-      chapterId = ch.id;
-    } else {
-      if ((owned.whole || offer.owned) && !planOpen) throw new AppError(409, "offer_owned");
-      // A free trial is taken once, even after it ended.
-      if (offer.is_free && (await freeOffersTaken(tx, userId)).has(offer.offer_id)) throw new AppError(409, "offer_owned");
-      const chosen = input.subjects ?? offer.offer_subject_details.map((d) => d.subjectId);
-      if (offer.per_subject && chosen.some((id) => owned.subjects.has(id))) throw new AppError(409, "subject_owned", { subjects: ["subject_owned"] });
-    }
-
-    // The added code, if it is for this offer and still good: only the first instalment carries it.
-    const [applied] = await tx
-      .select({ applied: appliedDiscountCodes, code: discountCodes })
-      .from(appliedDiscountCodes)
-      .innerJoin(discountCodes, eq(discountCodes.id, appliedDiscountCodes.codeId))
-      .where(eq(appliedDiscountCodes.userId, userId))
-      .limit(1);
-    let code = applied && applied.applied.offerId === offer.offer_id ? applied : undefined;
-    if (code && (await codeStanding(tx, code.code, userId, now, true))) code = undefined;
-    const effect = appliedCodeEffect(code ? toAppliedDto(code.applied, code.code) : null, offer, {
-      divisionId: me!.divisionId,
-      period: input.period,
-      quantity: input.quantity,
-    });
-
-    const priced = priceOffer(toPricedOffer(offer), { period: input.period, subjectIds: input.subjects, code: effect.code });
-    if (!priced.ok) throw fieldError(422, priced.field, priced.code);
-    const price = priced.price;
-    const today = tunisDay(now);
-    // What this purchase pays and covers: the whole period, or the next `quantity` instalments of the plan (the first
-    // instalment agrees the plan's total: the year's price before the code, which only the first instalment carries).
-    let pay = { amount: price.price, codeDiscount: price.codeDiscount, final: price.final, start: today, end: subscriptionEnd(today, input.period) };
-    let slice: { sliceIndex: number; sliceCount: number; planTotal: number; planStart: string } | null = null;
-    if (inInstalments) {
-      const planned = plan ?? { slices: offerSlices(offer), total: price.price, planStart: today, paid: 0 };
-      const r = payInstalments(planned, input.quantity, today, plan && plan.paid > 0 ? null : effect.code);
-      if (!r.ok) throw fieldError(422, "quantity", r.code);
-      pay = r;
-      slice = { sliceIndex: r.index, sliceCount: input.quantity, planTotal: planned.total, planStart: planned.planStart };
-    }
-    if (pay.final !== input.amount) {
-      throw new AppError(409, "price_changed", { amount: ["price_changed"] }, `The price is ${pay.final} millimes, not ${input.amount}`);
-    }
+    const chapterId = await whatIsBought(tx, { userId, divisionId, input, offer, live, planOpen: plan !== undefined && plan.paid < plan.slices });
+    const code = await appliedCodeFor(tx, userId, offer, now);
+    const { pay, slice, subjectIds, effectCode } = priceThePurchase({ input, offer, plan, inInstalments, code, divisionId, today: tunisDay(now) });
 
     // Every wallet this purchase will move (the buyer's, the code owner's), locked now, together, in id order.
-    const carriesCode = code !== undefined && effect.code !== null && !(plan && plan.paid > 0);
+    const carriesCode = code !== undefined && effectCode && !(plan && plan.paid > 0);
     const codeOwner = carriesCode ? (code?.code.userId ?? null) : null;
     await lockWallets(tx, codeOwner === null ? [userId] : [userId, codeOwner]);
 
@@ -125,7 +79,7 @@ export async function buyOffer(
         amountPaid: pay.final,
         offerDivisionId: offer.id,
         // A chapter (of a live event) opens that chapter's sessions, not the offer's subjects: no subject at all here.
-        subjectIds: chapterId !== null ? [] : offer.per_subject ? price.subjectIds : null,
+        subjectIds: chapterId !== null ? [] : offer.per_subject ? subjectIds : null,
         chapterId,
         createdAt: now,
         ...slice,
@@ -144,52 +98,122 @@ export async function buyOffer(
       });
       await tx.update(affiliations).set({ movementId }).where(eq(affiliations.id, affiliation.id));
     }
-
     // A code rides only on a first instalment (or a purchase in full).
-    if (code && carriesCode) {
-      const c = code.code;
-      const profit = c.userId === null ? 0 : ownerShare(c.kind, c.ownerSharePercent, { price: pay.amount, final: pay.final });
-      const [use] = await tx
-        .insert(discountCodeUses)
-        .values({ codeId: c.id, userId, affiliationId: affiliation.id, discount: pay.codeDiscount, ownerProfit: profit, createdAt: now })
-        .returning({ id: discountCodeUses.id });
-      if (profit > 0 && c.userId !== null) {
-        await postMovement(tx, {
-          kind: c.kind === "referral" ? "referral_reward" : "influencer_revenue",
-          from: PLATFORM_WALLETS.revenue,
-          to: c.userId,
-          amount: profit,
-          description: `${c.kind === "referral" ? "Parrainage" : "Revenu du code"} ${c.code}`,
-          ref: { type: "discount_use", id: use!.id },
-        });
-      }
-      await tx.delete(appliedDiscountCodes).where(eq(appliedDiscountCodes.id, code.applied.id));
-      // The referrer hears that the gift code was used (SPEC §3 giftCodeUsed).
-      if (c.kind === "referral" && c.userId !== null) {
-        await notify(tx, {
-          userId: c.userId,
-          category: "giftCodeUsed",
-          type: "gift_code_used",
-          texts: giftCodeUsed({ code: c.code, earned: profit }),
-          link: "/porte-monnaie",
-        });
-      }
-    }
-
-    return {
-      affiliation: {
-        id: affiliation.id,
-        offer_id: affiliation.offerId,
-        group: offer.group,
-        period: input.period,
-        start_date: affiliation.startDate,
-        end_date: affiliation.endDate,
-        amount_paid: affiliation.amountPaid,
-        subject_ids: affiliation.subjectIds,
-        chapter_id: affiliation.chapterId,
-      },
-      points: await balanceOf(tx, userId),
-      event_id: chapterId !== null ? input.event : null,
-    };
+    if (code && carriesCode) await useTheCode(tx, { code, userId, affiliation, pay, now });
+    return purchaseAnswer(affiliation, offer, input, chapterId, await balanceOf(tx, userId));
   });
+}
+
+/**
+ * What is bought: a chapter (of a live event's course) of the pupil's class and of the offer's subjects, not already
+ * owned — its id; or the offer itself (whole, or its chosen subjects), not already owned unless its instalment plan
+ * runs, a free trial taken once — null.
+ */
+async function whatIsBought(
+  tx: Tx,
+  { userId, divisionId, input, offer, live, planOpen }: { userId: number; divisionId: number; input: BuyInput; offer: ClassOffer; live: Live; planOpen: boolean },
+): Promise<number | null> {
+  if (input.chapter !== null) {
+    const [ch] = await tx
+      .select({ id: chapters.id, subjectId: chapters.subjectId })
+      .from(chapters)
+      .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+      .where(and(eq(chapters.id, input.chapter), eq(subjects.divisionId, divisionId)))
+      .limit(1);
+    const inOffer = ch && (!offer.per_subject || offer.offer_subject_details.some((d) => d.subjectId === ch.subjectId));
+    if (!ch || !inOffer) throw fieldError(422, "chapter", "subjects_invalid");
+    if (live.some((a) => a.chapterId === ch.id)) throw new AppError(409, "chapter_owned");
+    return ch.id;
+  }
+  const owned = ownedSubjects(live, offer.offer_id);
+  if ((owned.whole || offer.owned) && !planOpen) throw new AppError(409, "offer_owned");
+  // A free trial is taken once, even after it ended.
+  if (offer.is_free && (await freeOffersTaken(tx, userId)).has(offer.offer_id)) throw new AppError(409, "offer_owned");
+  const chosen = input.subjects ?? offer.offer_subject_details.map((d) => d.subjectId);
+  if (offer.per_subject && chosen.some((id) => owned.subjects.has(id))) throw new AppError(409, "subject_owned", { subjects: ["subject_owned"] });
+  return null;
+}
+
+/** The code the pupil added, if it is for this offer and still good. */
+async function appliedCodeFor(tx: Tx, userId: number, offer: ClassOffer, now: Date): Promise<AppliedCode | undefined> {
+  const [applied] = await tx
+    .select({ applied: appliedDiscountCodes, code: discountCodes })
+    .from(appliedDiscountCodes)
+    .innerJoin(discountCodes, eq(discountCodes.id, appliedDiscountCodes.codeId))
+    .where(eq(appliedDiscountCodes.userId, userId))
+    .limit(1);
+  if (!applied || applied.applied.offerId !== offer.offer_id) return undefined;
+  return (await codeStanding(tx, applied.code, userId, now, true)) ? undefined : applied;
+}
+
+/**
+ * What this purchase pays and covers, by the screen's own functions: the whole period, or the next `quantity`
+ * instalments of the plan (the first instalment agrees the plan's total: the year's price before the code, which only
+ * the first instalment carries). A price other than the one the pupil confirmed is refused (409 `price_changed`).
+ */
+function priceThePurchase(p: { input: BuyInput; offer: ClassOffer; plan: Plan | undefined; inInstalments: boolean; code: AppliedCode | undefined; divisionId: number; today: string }) {
+  const { input, offer, plan, today } = p;
+  const effect = appliedCodeEffect(p.code ? toAppliedDto(p.code.applied, p.code.code) : null, offer, { divisionId: p.divisionId, period: input.period, quantity: input.quantity });
+  const priced = priceOffer(toPricedOffer(offer), { period: input.period, subjectIds: input.subjects, code: effect.code });
+  if (!priced.ok) throw fieldError(422, priced.field, priced.code);
+  const price = priced.price;
+  let pay = { amount: price.price, codeDiscount: price.codeDiscount, final: price.final, start: today, end: subscriptionEnd(today, input.period) };
+  let slice: { sliceIndex: number; sliceCount: number; planTotal: number; planStart: string } | null = null;
+  if (p.inInstalments) {
+    const planned = plan ?? { slices: offerSlices(offer), total: price.price, planStart: today, paid: 0 };
+    const r = payInstalments(planned, input.quantity, today, plan && plan.paid > 0 ? null : effect.code);
+    if (!r.ok) throw fieldError(422, "quantity", r.code);
+    pay = r;
+    slice = { sliceIndex: r.index, sliceCount: input.quantity, planTotal: planned.total, planStart: planned.planStart };
+  }
+  if (pay.final !== input.amount) {
+    throw new AppError(409, "price_changed", { amount: ["price_changed"] }, `The price is ${pay.final} millimes, not ${input.amount}`);
+  }
+  return { pay, slice, subjectIds: price.subjectIds, effectCode: effect.code !== null };
+}
+
+/** The code's use: recorded, its owner's share paid (wallets already locked), the code cleared, a referrer told. */
+async function useTheCode(
+  tx: Tx,
+  { code, userId, affiliation, pay, now }: { code: AppliedCode; userId: number; affiliation: Affiliation; pay: { amount: number; final: number; codeDiscount: number }; now: Date },
+): Promise<void> {
+  const c = code.code;
+  const profit = c.userId === null ? 0 : ownerShare(c.kind, c.ownerSharePercent, { price: pay.amount, final: pay.final });
+  const [use] = await tx
+    .insert(discountCodeUses)
+    .values({ codeId: c.id, userId, affiliationId: affiliation.id, discount: pay.codeDiscount, ownerProfit: profit, createdAt: now })
+    .returning({ id: discountCodeUses.id });
+  if (profit > 0 && c.userId !== null) {
+    await postMovement(tx, {
+      kind: c.kind === "referral" ? "referral_reward" : "influencer_revenue",
+      from: PLATFORM_WALLETS.revenue,
+      to: c.userId,
+      amount: profit,
+      description: `${c.kind === "referral" ? "Parrainage" : "Revenu du code"} ${c.code}`,
+      ref: { type: "discount_use", id: use!.id },
+    });
+  }
+  await tx.delete(appliedDiscountCodes).where(eq(appliedDiscountCodes.id, code.applied.id));
+  // The referrer hears that the gift code was used (SPEC §3 giftCodeUsed).
+  if (c.kind === "referral" && c.userId !== null) {
+    await notify(tx, { userId: c.userId, category: "giftCodeUsed", type: "gift_code_used", texts: giftCodeUsed({ code: c.code, earned: profit }), link: "/porte-monnaie" });
+  }
+}
+
+function purchaseAnswer(affiliation: Affiliation, offer: ClassOffer, input: BuyInput, chapterId: number | null, points: number): PurchaseDto {
+  return {
+    affiliation: {
+      id: affiliation.id,
+      offer_id: affiliation.offerId,
+      group: offer.group,
+      period: input.period,
+      start_date: affiliation.startDate,
+      end_date: affiliation.endDate,
+      amount_paid: affiliation.amountPaid,
+      subject_ids: affiliation.subjectIds,
+      chapter_id: affiliation.chapterId,
+    },
+    points,
+    event_id: chapterId !== null ? input.event : null,
+  };
 }
