@@ -3,13 +3,13 @@
  * keyed hash bound to the sender and to that one transfer (purpose `transfer:<id>` in `auth_codes`), valid 10 minutes,
  * dead after 5 tries (each guess takes its try before it is compared). A new code for the same transfer (resend) kills the previous one.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { CODE_MAX_TRIES } from "../../../domain/constants";
 import type { Db, Tx } from "../../db/client";
 import { authCodes } from "../../db/schema";
 import { safeEqualHex } from "../../lib/crypto";
 import type { Deps } from "../../lib/deps";
-import { createCode, hashCode, takeTry } from "../auth/codes";
+import { createCode, hashCode } from "../auth/codes";
 
 export const transferPurpose = (transferId: number) => `transfer:${transferId}` as const;
 
@@ -26,20 +26,24 @@ export interface TakenTry {
 }
 
 /**
- * Takes one try of the transfer's newest code in its own statement, committed at once (`takeTry`): concurrent
+ * Takes one try of the transfer's newest code in its own statement, committed at once (as `takeTry`): concurrent
  * confirmations each take theirs in turn, and only the five that got one have their guess compared. Null when the
  * caller has no live code for that transfer, or no try is left.
  */
 export async function takeTransferTry(deps: Pick<Deps, "db" | "now">, userId: number, transferId: number): Promise<TakenTry | null> {
-  const [live] = await deps.db
+  // One statement: the newest code of the transfer, its try taken (`takeTry`'s rule) — no extra round trip.
+  const newest = deps.db
     .select({ id: authCodes.id })
     .from(authCodes)
     .where(and(eq(authCodes.userId, userId), eq(authCodes.purpose, transferPurpose(transferId))))
     .orderBy(desc(authCodes.id))
     .limit(1);
-  if (!live) return null;
-  const attempts = await takeTry(deps.db, live.id, deps.now());
-  return attempts === null ? null : { codeId: live.id, attempts };
+  const [row] = await deps.db
+    .update(authCodes)
+    .set({ attempts: sql`${authCodes.attempts} + 1` })
+    .where(and(eq(authCodes.id, newest), isNull(authCodes.consumedAt), gt(authCodes.expiresAt, deps.now()), lt(authCodes.attempts, CODE_MAX_TRIES)))
+    .returning({ codeId: authCodes.id, attempts: authCodes.attempts });
+  return row ?? null;
 }
 
 /**
