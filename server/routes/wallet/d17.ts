@@ -2,7 +2,7 @@ import { TopupIdParams } from "../../../domain/schemas/wallet";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { d17Payment } from "../../services/wallet/topups";
-import { publicOrigin } from "./origin";
+import { publicOrigin } from "../../lib/public-url";
 
 export default defineRoute({
   method: "get",
@@ -13,5 +13,5 @@ export default defineRoute({
   access: { ...PUPIL_ONLY, otherPupil: 404 },
   params: TopupIdParams,
   response: "D17PaymentDto { id, url, amount, status }",
-  handler: async ({ deps, auth, params, c }) => ({ payload: await d17Payment(deps, auth, params.id, publicOrigin(deps, c)) }),
+  handler: async ({ deps, auth, params, c }) => ({ payload: await d17Payment(deps, auth, params.id, publicOrigin(deps.env, c.req.url)) }),
 });
