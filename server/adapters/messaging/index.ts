@@ -6,7 +6,9 @@
  * - e-mail: SMTP with nodemailer when `SMTP_URL` is set (required in production), else the local outbox;
  * - SMS: Twilio with `SMS_PROVIDER=twilio` (required in production), else the local outbox.
  *
- * The local outbox keeps every message readable at `GET /api/dev/outbox` (DEV_OUTBOX=true, never in production).
+ * Every message stays readable at `GET /api/dev/outbox` (DEV_OUTBOX=true, never in production); a channel without a
+ * provider is delivered by being written there (./queue.ts), and the dispatcher's local transport delivers any
+ * pending row of such a channel the same way.
  */
 import type { Env } from "../../env";
 import type { Logger } from "../../lib/logger";
@@ -21,6 +23,14 @@ export { createMessageQueue } from "./queue";
 export interface Transports {
   email: Transport;
   sms: Transport;
+}
+
+/** The channels without a provider in this environment (never in production): the dev outbox is their destination. */
+export function localMessageChannels(env: Pick<Env, "SMTP_URL" | "SMS_PROVIDER">): ReadonlySet<"sms" | "email"> {
+  const local = new Set<"sms" | "email">();
+  if (!env.SMTP_URL) local.add("email");
+  if (env.SMS_PROVIDER !== "twilio") local.add("sms");
+  return local;
 }
 
 /** The transports of this environment (its settings were checked at boot by server/env.ts). */

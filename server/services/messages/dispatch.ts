@@ -120,16 +120,18 @@ export function startMessageDispatcher(deps: Deps): () => void {
       busy = false;
     }
   };
-  const timers = new Set<ReturnType<typeof setTimeout>>();
+  // One wake-up of each delay at a time: a burst of messages (a class notified, a flood of resends) is one claim, not one per message.
+  const timers = new Map<number, ReturnType<typeof setTimeout>>();
   const kick = () => {
     // A message may be queued inside the caller's transaction: look now and again once it has most likely committed.
     for (const ms of [0, 300]) {
+      if (timers.has(ms)) continue;
       const t = setTimeout(() => {
-        timers.delete(t);
+        timers.delete(ms);
         void tick();
       }, ms);
       t.unref?.();
-      timers.add(t);
+      timers.set(ms, t);
     }
   };
   const interval = setInterval(() => void tick(), POLL_MS);
@@ -137,7 +139,7 @@ export function startMessageDispatcher(deps: Deps): () => void {
   const stop = () => {
     stopped = true;
     clearInterval(interval);
-    for (const t of timers) clearTimeout(t);
+    for (const t of timers.values()) clearTimeout(t);
     running.delete(kick);
   };
   running.add(kick);
