@@ -3,7 +3,7 @@
 //
 //   1. Builds dist/ if it is missing or stale (scripts/lib/build-if-needed.mjs).
 //   2. Sizes (gzip) of what /login loads and of what the signed-in home loads (scripts/size-budget.mjs).
-//   3. Starts the server on a free port, NODE_ENV=production (random JWT_SECRET), a throw-away DATA_DIR (seeded with the
+//   3. Starts the server on a free port, NODE_ENV=test (production refuses the demo accounts; random JWT_SECRET), a throw-away DATA_DIR (seeded with the
 //      demo accounts), BOT_CHECK=off, RATE_LIMIT_FACTOR=100000, LOG_LEVEL=warn.
 //   4. Lighthouse 12 (default config = mobile, simulated throttling) on /login, 3 runs, each in a fresh headless
 //      Chromium (/usr/lib/chromium/chromium, else /usr/bin/chromium); median of each score. Skipped without Chromium.
@@ -167,7 +167,8 @@ async function startServer(extraEnv = {}) {
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const env = {
     ...process.env,
-    NODE_ENV: "production",
+    // Not "production": it refuses the demo accounts the bench signs in with (and wants every real provider).
+    NODE_ENV: "test",
     JWT_SECRET: randomBytes(32).toString("hex"),
     PORT: String(port),
     HOST: "127.0.0.1",

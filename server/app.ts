@@ -22,6 +22,8 @@ import { verifyMedia } from "./services/media/signing";
 import { mountPaymentSandbox } from "./adapters/payments/sandbox-pages";
 import { mountOperatorSandbox } from "./adapters/operator/sandbox-routes";
 import { startPushDispatcher } from "./services/notifications/dispatch";
+import { startMessageDispatcher } from "./services/messages/dispatch";
+import { languageOfHeader, withRequestLanguage } from "./lib/request-language";
 
 /** How long /health waits for the database's `select 1` before it says the database is down. */
 const HEALTH_PING_MS = 2000;
@@ -224,6 +226,11 @@ export function createApp(deps: Deps): Hono {
   const log = deps.log;
   // Sends the push outbox after the events' transactions commit (services/notifications/dispatch.ts).
   startPushDispatcher(deps);
+  // Delivers the queued e-mails and SMS (services/messages/dispatch.ts).
+  startMessageDispatcher(deps);
+
+  // The messages a request makes the server send are written in its language (lib/request-language.ts).
+  app.use("*", (c, next) => withRequestLanguage(languageOfHeader(c.req.header("accept-language")), next));
 
   app.use("*", async (c, next) => {
     const start = performance.now();

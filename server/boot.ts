@@ -17,7 +17,8 @@ import { seedQuizzes } from "./db/seed/quiz";
 import { seedReference } from "./db/seed/reference";
 import type { Env } from "./env";
 import { createAltchaBotCheck, offBotCheck } from "./adapters/bot-check";
-import { createOutboxMessaging } from "./adapters/messaging";
+import { createMessageQueue, localMessageChannels } from "./adapters/messaging";
+import { kickMessages } from "./services/messages/dispatch";
 import type { Deps } from "./lib/deps";
 import { createLogger } from "./lib/logger";
 
@@ -58,7 +59,13 @@ export async function createDeps(env: Env, overrides: Partial<Pick<Deps, "now">>
     log,
     secret,
     now,
-    messaging: createOutboxMessaging(database.db, log, { logBodies: env.NODE_ENV !== "production" }),
+    // Messages are queued here and delivered by the dispatcher of each server process (services/messages/dispatch.ts).
+    messaging: createMessageQueue(database.db, log, {
+      keepCodes: env.NODE_ENV !== "production",
+      localChannels: localMessageChannels(env),
+      logBodies: env.NODE_ENV !== "production",
+      onQueued: kickMessages,
+    }),
     botCheck: env.BOT_CHECK === "off" ? offBotCheck : createAltchaBotCheck(database.db, secret, now),
   };
 }

@@ -1,9 +1,8 @@
 import * as v from "valibot";
+import { readServiceAccount, type ServiceAccount } from "./adapters/push/service-account";
 
-const bool = v.pipe(
-  v.optional(v.picklist(["true", "false", "1", "0"]), "true"),
-  v.transform((s) => s === "true" || s === "1"),
-);
+const flag = v.optional(v.picklist(["true", "false", "1", "0"]));
+const on = (s: string | undefined) => s === "true" || s === "1";
 
 const EnvSchema = v.object({
   NODE_ENV: v.optional(v.picklist(["development", "production", "test"]), "development"),
@@ -14,7 +13,8 @@ const EnvSchema = v.object({
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "JWT_SECRET must have at least 32 characters"))),
   TOKEN_TTL_HOURS: v.pipe(v.optional(v.string(), "720"), v.transform(Number), v.integer(), v.minValue(1)),
   BOT_CHECK: v.optional(v.picklist(["altcha", "off"]), "altcha"),
-  SEED_DEMO: bool,
+  // The demo accounts share a public password: seeded by default outside production only, refused in production.
+  SEED_DEMO: flag,
   LOG_LEVEL: v.optional(v.picklist(["debug", "info", "warn", "error", "silent"]), "info"),
   STATIC_DIR: v.optional(v.string(), "./dist"),
   MEDIA_DIR: v.optional(v.string(), "./server/media"),
@@ -23,7 +23,10 @@ const EnvSchema = v.object({
   REGISTRATION_URL: v.optional(v.pipe(v.string(), v.url()), "https://www.darsi.tn/inscription"),
   FORUM_URL: v.optional(v.pipe(v.string(), v.url()), "https://forum.darsi.tn/"),
   TERMS_URL: v.optional(v.pipe(v.string(), v.url()), "https://www.darsi.tn/conditions-generales"),
-  PUBLIC_URL: v.optional(v.pipe(v.string(), v.url())),
+  // The app's public origin: the base of every absolute URL the server builds (server/lib/public-url.ts).
+  PUBLIC_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^https?:\/\/[^/?#\s]+\/?$/, "PUBLIC_URL must be an origin such as https://app.darsi.tn (no path)")),
+  ),
   RATE_LIMIT_FACTOR: v.pipe(v.optional(v.string(), "1"), v.transform(Number), v.minValue(0.01)),
   DEV_OUTBOX: v.optional(v.picklist(["true", "false"])),
   // Top-ups by card and D17 (server/adapters/payments): the local sandbox by default, or a real provider.
@@ -35,12 +38,32 @@ const EnvSchema = v.object({
   CLICTOPAY_URL: v.optional(v.pipe(v.string(), v.url()), "https://test.clictopay.com/payment/rest"),
   CLICTOPAY_USER: v.optional(v.string()),
   CLICTOPAY_PASSWORD: v.optional(v.string()),
+  // Carrier billing (server/adapters/operator): the local sandbox outside production, Digital Virgo in production.
+  OPERATOR_BILLING: v.optional(v.picklist(["sandbox", "digitalvirgo"], "OPERATOR_BILLING must be sandbox or digitalvirgo")),
+  DIGITALVIRGO_API_URL: v.optional(v.pipe(v.string(), v.url("DIGITALVIRGO_API_URL must be a URL"))),
+  DIGITALVIRGO_SERVICE_ID: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  DIGITALVIRGO_API_KEY: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  DIGITALVIRGO_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, "DIGITALVIRGO_SECRET must have at least 16 characters"))),
   // Live sessions' rooms (server/adapters/live): unset, the app's own room page; set, the provider's room base.
   LIVE_PROVIDER_URL: v.optional(v.pipe(v.string(), v.url("LIVE_PROVIDER_URL must be a URL"))),
   // Web push (server/adapters/push): FCM HTTP v1 with a service account (inline JSON or a file); without one, pushes go to the dev outbox.
   FCM_SERVICE_ACCOUNT_JSON: v.optional(v.pipe(v.string(), v.nonEmpty())),
   FCM_SERVICE_ACCOUNT_FILE: v.optional(v.pipe(v.string(), v.nonEmpty())),
   FCM_PROJECT_ID: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]{4,40}$/, "FCM_PROJECT_ID must be a Firebase project id"))),
+  // Messages (server/adapters/messaging): e-mail over SMTP when SMTP_URL is set, SMS through Twilio with SMS_PROVIDER=twilio;
+  // otherwise (never in production) each is written to the dev outbox table only.
+  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\/[^/\s]+/, "SMTP_URL must be an smtp:// or smtps:// URL"))),
+  MAIL_FROM: v.optional(
+    v.pipe(v.string(), v.regex(/^(?:[^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, "MAIL_FROM must be an address (Darsi <codes@darsi.tn>)")),
+  ),
+  SMS_PROVIDER: v.optional(v.picklist(["outbox", "twilio"], "SMS_PROVIDER must be twilio (or outbox outside production)")),
+  TWILIO_API_URL: v.optional(v.pipe(v.string(), v.url("TWILIO_API_URL must be a URL")), "https://api.twilio.com"),
+  TWILIO_ACCOUNT_SID: v.optional(v.pipe(v.string(), v.regex(/^AC[0-9a-f]{32}$/, "TWILIO_ACCOUNT_SID must be AC followed by 32 hex digits"))),
+  TWILIO_AUTH_TOKEN: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  TWILIO_FROM: v.optional(v.pipe(v.string(), v.regex(/^\+[1-9][0-9]{6,14}$|^[A-Za-z0-9 ]{1,11}$/, "TWILIO_FROM must be an E.164 number or an alphanumeric sender id"))),
+  TWILIO_MESSAGING_SERVICE_SID: v.optional(
+    v.pipe(v.string(), v.regex(/^MG[0-9a-f]{32}$/, "TWILIO_MESSAGING_SERVICE_SID must be MG followed by 32 hex digits")),
+  ),
 });
 
 /**
@@ -49,7 +72,7 @@ const EnvSchema = v.object({
  */
 const SERVICE_BASES = ["VITE_API_BASE", "VITE_PROGRESS_BASE", "VITE_ANALYTICS_BASE", "VITE_REVIEWS_BASE", "VITE_QUIZ_BASE", "VITE_NOTIFY_BASE"] as const;
 
-function serviceOrigins(source: Record<string, string | undefined>): string[] {
+function serviceOrigins(source: Record<string, string | undefined>, problems: string[]): string[] {
   const origins = new Set<string>();
   for (const name of SERVICE_BASES) {
     const value = source[name];
@@ -58,7 +81,8 @@ function serviceOrigins(source: Record<string, string | undefined>): string[] {
     try {
       url = new URL(value);
     } catch {
-      throw new Error(`Invalid environment:\n  ${name}: not a URL`);
+      problems.push(`${name}: not a URL`);
+      continue;
     }
     origins.add(url.origin);
     origins.add(`${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}`);
@@ -66,48 +90,106 @@ function serviceOrigins(source: Record<string, string | undefined>): string[] {
   return [...origins];
 }
 
-export type Env = Omit<v.InferOutput<typeof EnvSchema>, "PAYMENT_GATEWAY" | "D17_GATEWAY"> & {
+type Parsed = v.InferOutput<typeof EnvSchema>;
+
+export type Env = Omit<Parsed, "PAYMENT_GATEWAY" | "D17_GATEWAY" | "SEED_DEMO" | "OPERATOR_BILLING" | "SMS_PROVIDER"> & {
   PAYMENT_GATEWAY: "sandbox" | "clictopay" | "off";
   D17_GATEWAY: "sandbox" | "off";
+  OPERATOR_BILLING: "sandbox" | "digitalvirgo";
+  SMS_PROVIDER: "outbox" | "twilio";
+  /** Seed the demo accounts (never in production). */
+  SEED_DEMO: boolean;
   devOutbox: boolean;
+  /** Web push's service account, read and checked at boot (undefined: pushes go to the dev outbox, never in production). */
+  fcm: ServiceAccount | undefined;
   /** Other origins the PWA talks to (VITE_*_BASE given as absolute URLs), for the CSP's connect-src. */
   serviceOrigins: string[];
 };
 
-/** Reads and validates the environment; exits with a readable list of problems when it is wrong. */
+const has = (value: string | undefined) => value !== undefined && value !== "";
+const missing = (source: Record<string, string | undefined>, names: string[]) => names.filter((n) => !has(source[n]));
+
+/**
+ * The rules between settings and those of production, checked on the raw values (so that they are reported with the
+ * schema's problems, all at once). Production refuses every local stand-in: demo accounts, dev outbox, sandboxes, the
+ * outbox instead of e-mail and SMS, the outbox instead of push.
+ */
+function settingProblems(source: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  const production = source.NODE_ENV === "production";
+  const need = (names: string[], why: string) => {
+    const absent = missing(source, names);
+    if (absent.length) problems.push(`${absent.join(", ")}: required ${why}`);
+  };
+  if (source.PAYMENT_GATEWAY === "clictopay") need(["CLICTOPAY_USER", "CLICTOPAY_PASSWORD"], "with PAYMENT_GATEWAY=clictopay");
+  if (source.OPERATOR_BILLING === "digitalvirgo") {
+    // Its return URLs are built on PUBLIC_URL (production requires it anyway, and says so once).
+    const settings = ["DIGITALVIRGO_API_URL", "DIGITALVIRGO_SERVICE_ID", "DIGITALVIRGO_API_KEY", "DIGITALVIRGO_SECRET"];
+    need(production ? settings : [...settings, "PUBLIC_URL"], "with OPERATOR_BILLING=digitalvirgo");
+  }
+  if (source.SMS_PROVIDER === "twilio") {
+    need(["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN"], "with SMS_PROVIDER=twilio");
+    if (!has(source.TWILIO_FROM) && !has(source.TWILIO_MESSAGING_SERVICE_SID)) {
+      problems.push("TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID: required with SMS_PROVIDER=twilio (the sender)");
+    }
+  }
+  if (has(source.SMTP_URL)) need(["MAIL_FROM"], "with SMTP_URL (the sender of the e-mails)");
+  if (has(source.FCM_SERVICE_ACCOUNT_JSON) && has(source.FCM_SERVICE_ACCOUNT_FILE)) {
+    problems.push("FCM_SERVICE_ACCOUNT_JSON, FCM_SERVICE_ACCOUNT_FILE: set one of them, not both");
+  }
+  if (!production) return problems;
+
+  need(["JWT_SECRET"], "with NODE_ENV=production");
+  if (on(source.SEED_DEMO)) problems.push("SEED_DEMO: the demo accounts are refused with NODE_ENV=production (their password is public)");
+  // The dev outbox (`GET /api/dev/outbox`: every verification and reset code, readable by anyone) never runs in production.
+  if (source.DEV_OUTBOX === "true") problems.push("DEV_OUTBOX: the dev outbox is refused with NODE_ENV=production (it publishes every code)");
+  if (!has(source.PUBLIC_URL)) problems.push("PUBLIC_URL: required with NODE_ENV=production (the base of every link the server builds)");
+  else if (!source.PUBLIC_URL!.startsWith("https://")) problems.push("PUBLIC_URL: must be https in production");
+  // A sandbox gateway pays whatever its page is told to: in production it would hand out free points.
+  if (source.PAYMENT_GATEWAY === "sandbox") problems.push("PAYMENT_GATEWAY: the payment sandbox is refused with NODE_ENV=production (clictopay or off)");
+  if (source.D17_GATEWAY === "sandbox") problems.push("D17_GATEWAY: the D17 sandbox is refused with NODE_ENV=production (set it to off)");
+  if (!has(source.OPERATOR_BILLING)) problems.push("OPERATOR_BILLING: required with NODE_ENV=production (digitalvirgo)");
+  else if (source.OPERATOR_BILLING === "sandbox") problems.push("OPERATOR_BILLING: the operator sandbox is refused with NODE_ENV=production (digitalvirgo)");
+  if (!has(source.FCM_SERVICE_ACCOUNT_JSON) && !has(source.FCM_SERVICE_ACCOUNT_FILE)) {
+    problems.push("FCM_SERVICE_ACCOUNT_JSON or FCM_SERVICE_ACCOUNT_FILE: required with NODE_ENV=production (web push)");
+  }
+  // Pupils sign in with an e-mail or a phone: both channels must reach them.
+  if (!has(source.SMTP_URL)) problems.push("SMTP_URL: required with NODE_ENV=production (codes sent by e-mail)");
+  if (!has(source.SMS_PROVIDER)) problems.push("SMS_PROVIDER: required with NODE_ENV=production (twilio: codes sent by SMS)");
+  else if (source.SMS_PROVIDER === "outbox") problems.push("SMS_PROVIDER: the outbox is refused with NODE_ENV=production (twilio)");
+  if (has(source.LIVE_PROVIDER_URL) && !source.LIVE_PROVIDER_URL!.startsWith("https://")) problems.push("LIVE_PROVIDER_URL: must be https in production");
+  return problems;
+}
+
+/**
+ * Reads and validates the environment. A wrong or missing setting throws one error listing every problem (the schema's,
+ * the rules between settings, production's, the push service account's), so that a deployment is fixed in one go.
+ */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = v.safeParse(EnvSchema, source);
-  if (!result.success) {
-    const lines = result.issues.map((i) => `  ${i.path?.map((p) => String(p.key)).join(".") ?? "?"}: ${i.message}`);
-    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  const problems: string[] = result.success
+    ? []
+    : result.issues.map((i) => `${i.path?.map((p) => String(p.key)).join(".") ?? "?"}: ${i.message}`);
+  problems.push(...settingProblems(source));
+  const origins = serviceOrigins(source, problems);
+  let fcm: ServiceAccount | undefined;
+  try {
+    fcm = readServiceAccount(source);
+  } catch (err) {
+    problems.push((err as Error).message);
   }
+  if (!result.success || problems.length) throw new Error(`Invalid environment:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   const env = result.output;
-  // The dev outbox (`GET /api/dev/outbox`: every verification and reset code, readable by anyone) exists only when
-  // turned on explicitly (`npm start` does it for the demo, the test servers for their checks), and never in production.
-  if (env.DEV_OUTBOX === "true" && env.NODE_ENV === "production") {
-    throw new Error("Invalid environment:\n  DEV_OUTBOX: the dev outbox is refused with NODE_ENV=production (it publishes every code)");
-  }
-  if (env.PAYMENT_GATEWAY === "clictopay" && (!env.CLICTOPAY_USER || !env.CLICTOPAY_PASSWORD)) {
-    throw new Error("Invalid environment:\n  CLICTOPAY_USER, CLICTOPAY_PASSWORD: required with PAYMENT_GATEWAY=clictopay");
-  }
-  // A sandbox gateway pays whatever its page is told to: in production it would hand out free points.
   const production = env.NODE_ENV === "production";
-  const paymentGateway = env.PAYMENT_GATEWAY ?? (production ? "off" : "sandbox");
-  if (production && paymentGateway === "sandbox") {
-    throw new Error("Invalid environment:\n  PAYMENT_GATEWAY: the payment sandbox is refused with NODE_ENV=production (clictopay or off)");
-  }
-  const d17Gateway = env.D17_GATEWAY ?? (production ? "off" : "sandbox");
-  if (production && d17Gateway === "sandbox") {
-    throw new Error("Invalid environment:\n  D17_GATEWAY: the D17 sandbox is refused with NODE_ENV=production (set it to off)");
-  }
-  if (production && env.LIVE_PROVIDER_URL && !env.LIVE_PROVIDER_URL.startsWith("https://")) {
-    throw new Error("Invalid environment:\n  LIVE_PROVIDER_URL: must be https in production");
-  }
   return {
     ...env,
-    PAYMENT_GATEWAY: paymentGateway,
-    D17_GATEWAY: d17Gateway,
+    SEED_DEMO: env.SEED_DEMO === undefined ? !production : on(env.SEED_DEMO),
+    PAYMENT_GATEWAY: env.PAYMENT_GATEWAY ?? (production ? "off" : "sandbox"),
+    D17_GATEWAY: env.D17_GATEWAY ?? (production ? "off" : "sandbox"),
+    OPERATOR_BILLING: env.OPERATOR_BILLING ?? "sandbox",
+    SMS_PROVIDER: env.SMS_PROVIDER ?? "outbox",
     devOutbox: env.DEV_OUTBOX === "true",
-    serviceOrigins: serviceOrigins(source),
+    fcm,
+    serviceOrigins: origins,
   };
 }

@@ -19,6 +19,11 @@ export function normalizePhone(value: string): string {
   return compact.replace(/^(?:\+216|00216)/, "");
 }
 
+/** A Tunisian mobile in E.164, as SMS providers take it: `22000001`, `+216 22 000 001`, `0021622000001` → `+21622000001`; null for anything else. */
+export function tunisianE164(value: string): string | null {
+  return isTunisianPhone(value) ? `+216${normalizePhone(value)}` : null;
+}
+
 export function isEmail(value: string): boolean {
   return EMAIL_RE.test(value);
 }

@@ -61,7 +61,8 @@ export async function measureStartup({ root, log }) {
   const dataDir = mkdtempSync(join(tmpdir(), "darsi-bench-start-"));
   const env = {
     ...process.env,
-    NODE_ENV: "production",
+    // Not "production": it refuses the demo accounts the bench signs in with (and wants every real provider).
+    NODE_ENV: "test",
     JWT_SECRET: randomBytes(32).toString("hex"),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,

@@ -6,6 +6,7 @@
  */
 import { createDeps, loadSecret } from "../boot";
 import { loadEnv } from "../env";
+import { publicUrl } from "../lib/public-url";
 import type { Deps } from "../lib/deps";
 import { adminCliKey } from "../routes/admin/admin-key";
 import { createImpersonation } from "../services/auth/impersonation";
@@ -23,7 +24,6 @@ import { announceContent, notifyDivision, notifyLogin } from "../services/notifi
 import { decideMarksheet } from "../services/profile/marksheets";
 
 const env = loadEnv({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
-const base = env.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${env.PORT}`;
 const secret = loadSecret(env);
 
 /** The command through the running server; null when no server answers. */
@@ -83,7 +83,7 @@ const COMMANDS: Record<string, Command> = {
       const admin = adminIndex >= 0 ? rest[adminIndex + 1] : undefined;
       type Link = { token: string; adminId: number; userId: number; expiresAt: string | Date };
       const link = await run<Link>("/admin/impersonations", { login, admin }, (deps) => createImpersonation(deps, login, admin));
-      const url = new URL("/switch", base);
+      const url = new URL(publicUrl(env, "/switch"));
       url.searchParams.set("token", link.token);
       url.searchParams.set("adminId", String(link.adminId));
       url.searchParams.set("userId", String(link.userId));

@@ -210,15 +210,39 @@ export const impersonationTokens = pgTable("impersonation_tokens", {
 });
 
 /** Messages handed to the SMS / e-mail adapter (the dev outbox reads them). */
-export const outboxMessages = pgTable("outbox_messages", {
-  id: bigserial("id", { mode: "number" }).primaryKey(),
-  to: text("to").notNull(),
-  channel: text("channel").notNull(),
-  kind: text("kind").notNull(),
-  code: text("code"),
-  body: text("body").notNull(),
-  createdAt: ts("created_at").notNull().defaultNow(),
-});
+/**
+ * E-mails and SMS to send (and, outside production, the dev outbox's record of them and of pushes): a durable queue
+ * delivered by server/services/messages/dispatch.ts (migration 0015). `body` is the SMS or the e-mail's text part;
+ * `code` is kept for the dev outbox only (never in production), and a delivered message's body is emptied in production.
+ */
+export const outboxMessages = pgTable(
+  "outbox_messages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    to: text("to").notNull(),
+    channel: text("channel").notNull(),
+    kind: text("kind").notNull(),
+    code: text("code"),
+    body: text("body").notNull(),
+    language: text("language").$type<"fr" | "en" | "ar">().notNull().default("fr"),
+    subject: text("subject"),
+    html: text("html"),
+    status: text("status").$type<"pending" | "sent" | "failed">().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
+    leasedUntil: ts("leased_until"),
+    provider: text("provider"),
+    providerId: text("provider_id"),
+    lastError: text("last_error"),
+    sentAt: ts("sent_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("outbox_messages_status_ck", sql`${t.status} in ('pending', 'sent', 'failed')`),
+    check("outbox_messages_language_ck", sql`${t.language} in ('fr', 'en', 'ar')`),
+    index("outbox_messages_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
 
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),

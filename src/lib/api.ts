@@ -1,6 +1,7 @@
 import type { ApiError, ApiSuccess, ErrorCode } from "@domain/errors";
 import { isErrorCode } from "@domain/errors";
 import { env } from "./env";
+import { initialLocale } from "./i18n";
 import { getSession } from "./session";
 import { reportReachable } from "./offline/status";
 
@@ -44,7 +45,8 @@ function buildUrl(base: string, path: string, query?: RequestOptions["query"]): 
 
 /** Calls the product API and unwraps the envelope of DESIGN §3. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<ApiSuccess<T>> {
-  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+  // The interface's language: the codes and messages this call makes the server send are written in it.
+  const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": initialLocale(), ...options.headers };
   const session = options.anonymous ? null : getSession();
   if (session) headers.Authorization = `Bearer ${session.token}`;
   if (options.body !== undefined) headers["Content-Type"] = "application/json";

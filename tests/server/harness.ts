@@ -148,9 +148,8 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
       DATA_DIR: "memory://",
       BOT_CHECK: opts.botCheck ?? "off",
       LOG_LEVEL: "silent",
-      SEED_DEMO: "true",
-      // The dev outbox is off unless turned on: the tests read codes from it (never with NODE_ENV=production).
-      ...(opts.env?.NODE_ENV === "production" ? {} : { DEV_OUTBOX: "true" }),
+      // The demo accounts and the dev outbox (the tests read codes from it): never with NODE_ENV=production.
+      ...(opts.env?.NODE_ENV === "production" ? {} : { SEED_DEMO: "true", DEV_OUTBOX: "true" }),
       ...(throwaway ? { DATABASE_URL: throwaway.url } : {}),
       ...opts.env,
     });

@@ -119,7 +119,7 @@ describe("a visitor subscribes through the sandbox", () => {
     expect(me.json.payload.digitalVirgoClient).toBe(true);
     // The SMS with a code to choose a password (the reset flow).
     const sms = (await h.outbox()).find((m) => m.to === phone);
-    expect(sms).toMatchObject({ channel: "sms", kind: "reset" });
+    expect(sms).toMatchObject({ channel: "sms", kind: "subscriber_welcome" });
     const reset = await h.request("POST", "/api/auth/reset-password", {
       body: { token: sms!.code, credential: phone, newPassword: "Abonne#2026", retypePassword: "Abonne#2026" },
       ip: h.freshIp(),

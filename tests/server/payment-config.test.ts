@@ -5,9 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { loadEnv } from "../../server/env";
+import { productionEnv } from "./production-env";
 import { startTestServer, type TestServer } from "./harness";
 
-const PROD = { NODE_ENV: "production", JWT_SECRET: "x".repeat(40), DATA_DIR: "memory://" };
+const PROD = productionEnv();
 
 describe("payment gateways by environment", () => {
   it("refuses the sandboxes in production, where card and D17 payments are off unless a real gateway is set", () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestResponse, type TestServer } from "./harness";
 import { loadEnv } from "../../server/env";
+import { productionEnv } from "./production-env";
 
 let h: TestServer;
 beforeAll(async () => {
@@ -180,7 +181,7 @@ describe("dev outbox", () => {
   });
 
   it("does not exist in production (codes must never be readable over HTTP)", async () => {
-    const prod = await startTestServer({ env: { NODE_ENV: "production", JWT_SECRET: "s".repeat(48) } });
+    const prod = await startTestServer({ env: productionEnv() });
     try {
       const res = await prod.request("GET", "/api/dev/outbox");
       expect(res.status).toBe(404);
@@ -200,6 +201,6 @@ describe("dev outbox", () => {
     }
     expect(loadEnv({ NODE_ENV: "development" }).devOutbox).toBe(false);
     expect(loadEnv({ NODE_ENV: "development", DEV_OUTBOX: "true" }).devOutbox).toBe(true);
-    expect(() => loadEnv({ NODE_ENV: "production", JWT_SECRET: "s".repeat(48), DEV_OUTBOX: "true" })).toThrow(/DEV_OUTBOX/);
+    expect(() => loadEnv(productionEnv({ DEV_OUTBOX: "true" }))).toThrow(/DEV_OUTBOX/);
   });
 });

@@ -6,6 +6,11 @@
  * Environment: `DIGITALVIRGO_API_URL` (base of the provider's API), `DIGITALVIRGO_SERVICE_ID` (the Darsi service at
  * the operator), `DIGITALVIRGO_API_KEY` (bearer key of the API), `DIGITALVIRGO_SECRET` (HMAC key of the returns),
  * `PUBLIC_URL` (the app's public origin, for the return URLs).
+ *
+ * API document: none is public. Digital Virgo gives its carrier-billing API documentation to contracted partners only,
+ * and none was available to build this adapter: its endpoints (`POST /subscriptions`, `GET /subscriptions/{id}`,
+ * `POST /subscriptions/{id}/charges`, `POST /subscriptions/{id}/cancel`), fields and signature are this project's model
+ * of the usual hosted-confirmation flow, to be checked against the partner documentation before going live.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { OperatorReturn } from "../../../domain/schemas/operator";

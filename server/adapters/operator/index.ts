@@ -1,9 +1,10 @@
 /**
  * Which carrier-billing adapter runs: `OPERATOR_BILLING=sandbox` (default outside production: the local sandbox pages)
- * or `digitalvirgo` (the provider's API; required settings listed in ./digitalvirgo.ts). Production refuses the sandbox.
+ * or `digitalvirgo` (the provider's API; its settings are checked at boot by server/env.ts). Production refuses the sandbox.
  * One adapter per server (per `Deps`); tests may put their own with `setOperatorAdapter`.
  */
 import type { Deps } from "../../lib/deps";
+import { publicOrigin } from "../../lib/public-url";
 import { createDigitalVirgoOperator } from "./digitalvirgo";
 import { createSandboxOperator, type SandboxOperator } from "./sandbox";
 import type { OperatorAdapter } from "./types";
@@ -12,32 +13,27 @@ export type { OperatorAdapter } from "./types";
 
 const adapters = new WeakMap<object, OperatorAdapter>();
 
-function create(deps: Pick<Deps, "db" | "secret" | "now" | "env">, source: Record<string, string | undefined>): OperatorAdapter {
-  const mode = source.OPERATOR_BILLING ?? (deps.env.NODE_ENV === "production" ? "" : "sandbox");
-  if (mode === "digitalvirgo") {
-    const missing = ["DIGITALVIRGO_API_URL", "DIGITALVIRGO_SERVICE_ID", "DIGITALVIRGO_API_KEY", "DIGITALVIRGO_SECRET"].filter((k) => !source[k]);
-    const publicUrl = deps.env.PUBLIC_URL;
-    if (missing.length || !publicUrl) throw new Error(`OPERATOR_BILLING=digitalvirgo needs ${[...missing, ...(publicUrl ? [] : ["PUBLIC_URL"])].join(", ")}`);
+function create(deps: Pick<Deps, "db" | "secret" | "now" | "env">): OperatorAdapter {
+  // The settings were checked at boot (server/env.ts): digitalvirgo has all of its own and PUBLIC_URL; production never the sandbox.
+  const env = deps.env;
+  if (env.OPERATOR_BILLING === "digitalvirgo") {
     return createDigitalVirgoOperator({
-      apiUrl: source.DIGITALVIRGO_API_URL!,
-      serviceId: source.DIGITALVIRGO_SERVICE_ID!,
-      apiKey: source.DIGITALVIRGO_API_KEY!,
-      secret: source.DIGITALVIRGO_SECRET!,
-      publicUrl,
+      apiUrl: env.DIGITALVIRGO_API_URL!,
+      serviceId: env.DIGITALVIRGO_SERVICE_ID!,
+      apiKey: env.DIGITALVIRGO_API_KEY!,
+      secret: env.DIGITALVIRGO_SECRET!,
+      publicUrl: publicOrigin(env),
     });
   }
-  if (mode === "sandbox") {
-    if (deps.env.NODE_ENV === "production") throw new Error("OPERATOR_BILLING=sandbox is refused with NODE_ENV=production");
-    return createSandboxOperator(deps.secret, () => Math.floor(deps.now().getTime() / 1000), deps.db);
-  }
-  throw new Error("OPERATOR_BILLING must be sandbox or digitalvirgo (set it in production)");
+  if (env.NODE_ENV === "production") throw new Error("OPERATOR_BILLING=sandbox is refused with NODE_ENV=production");
+  return createSandboxOperator(deps.secret, () => Math.floor(deps.now().getTime() / 1000), deps.db);
 }
 
 /** The server's carrier-billing adapter. */
 export function operatorAdapter(deps: Pick<Deps, "db" | "secret" | "now" | "env">): OperatorAdapter {
   let adapter = adapters.get(deps);
   if (!adapter) {
-    adapter = create(deps, process.env);
+    adapter = create(deps);
     adapters.set(deps, adapter);
   }
   return adapter;

@@ -14,6 +14,7 @@ import { bodyLimit } from "hono/body-limit";
 import { ORDER_ID_RE } from "../../../domain/schemas/wallet";
 import type { Deps } from "../../lib/deps";
 import { AppError } from "../../lib/errors";
+import { publicOrigin } from "../../lib/public-url";
 import { decideSandboxOrder, findSandboxOrder, SANDBOX_MERCHANT, SANDBOX_NOTIFY_PATH } from "./sandbox";
 import { signFields, signNotification, verifyFields } from "./signing";
 
@@ -78,9 +79,9 @@ export function mountPaymentSandbox(app: Hono, deps: Deps): void {
     const body = JSON.stringify({ ...fields, signature: signNotification(deps.secret, fields) });
     const init = { method: "POST", headers: { "content-type": "application/json" }, body };
     try {
-      const target = new URL(notifyUrl, c.req.url);
+      const target = new URL(notifyUrl, publicOrigin(deps.env, c.req.url));
       const res =
-        target.origin === new URL(c.req.url).origin
+        target.origin === publicOrigin(deps.env, c.req.url)
           ? await app.request(target.pathname + target.search, init)
           : await fetch(target, { ...init, signal: AbortSignal.timeout(10_000) });
       if (!res.ok) deps.log.warn("payment sandbox: notification refused", { orderId, status: res.status });

@@ -8,11 +8,11 @@
  *   the dev outbox (`channel: "push"`, `to`: the device token) and to the log.
  */
 import { createSign } from "node:crypto";
-import { readFileSync } from "node:fs";
 import type { Db } from "../../db/client";
 import { outboxMessages } from "../../db/schema";
 import type { Env } from "../../env";
 import type { Logger } from "../../lib/logger";
+import type { ServiceAccount } from "./service-account";
 
 /** What a push carries (strings only in `data`, as FCM requires). */
 export interface PushContent {
@@ -46,24 +46,6 @@ export function fcmMessage(token: string, c: PushContent) {
       },
     },
   };
-}
-
-interface ServiceAccount {
-  project_id: string;
-  client_email: string;
-  private_key: string;
-  token_uri?: string;
-}
-
-/** Reads the service account from the environment; undefined when push is not configured. */
-export function readServiceAccount(env: Pick<Env, "FCM_SERVICE_ACCOUNT_JSON" | "FCM_SERVICE_ACCOUNT_FILE">): ServiceAccount | undefined {
-  const raw = env.FCM_SERVICE_ACCOUNT_JSON ?? (env.FCM_SERVICE_ACCOUNT_FILE ? readFileSync(env.FCM_SERVICE_ACCOUNT_FILE, "utf8") : undefined);
-  if (!raw) return undefined;
-  const json = JSON.parse(raw) as Partial<ServiceAccount>;
-  if (!json.client_email || !json.private_key || !json.project_id) {
-    throw new Error("Invalid environment:\n  FCM_SERVICE_ACCOUNT_JSON: a service account needs project_id, client_email and private_key");
-  }
-  return json as ServiceAccount;
 }
 
 const b64url = (s: string | Buffer) => Buffer.from(s).toString("base64url");
@@ -130,7 +112,8 @@ export function createOutboxPush(db: Db, log: Logger, projectId = "darsi-dev"): 
     kind: "outbox",
     async send(token, content) {
       const request = { method: "POST", url, body: fcmMessage(token, content) };
-      await db.insert(outboxMessages).values({ to: token, channel: "push", kind: content.data.type ?? "push", body: JSON.stringify(request) });
+      // A record, not a message to deliver: the message dispatcher sends e-mails and SMS only.
+      await db.insert(outboxMessages).values({ to: token, channel: "push", kind: content.data.type ?? "push", body: JSON.stringify(request), status: "sent" });
       log.info("push sent", { to: token.slice(0, 12), title: content.title });
       return { ok: true };
     },
@@ -138,7 +121,7 @@ export function createOutboxPush(db: Db, log: Logger, projectId = "darsi-dev"): 
 }
 
 export function createPush(env: Env, db: Db, log: Logger): PushSender {
-  const sa = readServiceAccount(env);
+  const sa = env.fcm;
   if (!sa) return createOutboxPush(db, log);
   return createFcmPush(sa, env.FCM_PROJECT_ID ?? sa.project_id, log);
 }

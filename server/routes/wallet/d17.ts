@@ -2,7 +2,7 @@ import { TopupIdParams } from "../../../domain/schemas/wallet";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { d17Payment } from "../../services/wallet/topups";
-import { publicOrigin } from "./origin";
+import { publicOrigin } from "../../lib/public-url";
 import { D17PaymentDtoSchema } from "../../../domain/wallet";
 
 export default defineRoute({
@@ -15,5 +15,5 @@ export default defineRoute({
   answer: D17PaymentDtoSchema,
   params: TopupIdParams,
   response: "D17PaymentDto { id, url, amount, status }",
-  handler: async ({ deps, auth, params, c }) => ({ payload: await d17Payment(deps, auth, params.id, publicOrigin(deps, c)) }),
+  handler: async ({ deps, auth, params, c }) => ({ payload: await d17Payment(deps, auth, params.id, publicOrigin(deps.env, c.req.url)) }),
 });

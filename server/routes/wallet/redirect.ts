@@ -3,7 +3,7 @@ import { TopupIdParams } from "../../../domain/schemas/wallet";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { paymentRedirect } from "../../services/wallet/topups";
-import { publicOrigin } from "./origin";
+import { publicOrigin } from "../../lib/public-url";
 import { PaymentRedirectDtoSchema } from "../../../domain/wallet";
 
 export const LangQuery = v.object({ lang: v.optional(v.picklist(["fr", "en", "ar"], "validation_failed"), "fr") });
@@ -19,5 +19,5 @@ export default defineRoute({
   params: TopupIdParams,
   query: LangQuery,
   response: "{ url, data }",
-  handler: async ({ deps, auth, params, query, c }) => ({ payload: await paymentRedirect(deps, auth, params.id, publicOrigin(deps, c), query.lang) }),
+  handler: async ({ deps, auth, params, query, c }) => ({ payload: await paymentRedirect(deps, auth, params.id, publicOrigin(deps.env, c.req.url), query.lang) }),
 });

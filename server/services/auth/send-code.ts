@@ -1,15 +1,12 @@
 import type { Deps } from "../../lib/deps";
+import { sendMessage } from "../messages/send";
 
-const TEXTS = {
-  verification: (code: string) => `Darsi : votre code de vérification est ${code}. Il expire dans 10 minutes.`,
-  reset: (code: string) => `Darsi : votre code de réinitialisation du mot de passe est ${code}. Il expire dans 10 minutes.`,
-} as const;
-
+/** A verification or reset code, by SMS or e-mail, in the pupil's language (../messages/texts.ts). */
 export async function sendCode(
-  deps: Pick<Deps, "messaging">,
+  deps: Pick<Deps, "messaging" | "env">,
   dest: { to: string; channel: "sms" | "email" },
-  kind: keyof typeof TEXTS,
+  kind: "verification" | "reset",
   code: string,
 ): Promise<void> {
-  await deps.messaging.send({ ...dest, kind, code, body: TEXTS[kind](code) });
+  await sendMessage(deps, dest, kind, { code });
 }

@@ -16,6 +16,7 @@ import type { Deps } from "../../lib/deps";
 import { causeText, isDatabaseUnavailable } from "../../lib/errors";
 import { createPush, type PushSender } from "../../adapters/push";
 import { textIn } from "./texts";
+import { publicOrigin } from "../../lib/public-url";
 
 const MAX_ATTEMPTS = 6;
 const BATCH = 100;
@@ -30,11 +31,6 @@ export function pushSender(deps: Deps): PushSender {
     senders.set(deps, s);
   }
   return s;
-}
-
-/** The absolute origin pushes link to (PUBLIC_URL, else the local server). */
-export function publicOrigin(deps: Pick<Deps, "env">): string {
-  return (deps.env.PUBLIC_URL ?? `http://localhost:${deps.env.PORT || 3000}`).replace(/\/$/, "");
 }
 
 interface Claimed {
@@ -81,7 +77,7 @@ export async function deliverPendingPushes(deps: Deps): Promise<number> {
     returning d.id, d.attempts, t.id as token_id, t.token, t.language, n.id as notification_id, n.user_id, n.category, n.type,
               n.title, n.body, n.title_en, n.body_en, n.title_ar, n.body_ar, n.link, n.data`);
   const rows = (claimed as unknown as { rows: Claimed[] }).rows;
-  const origin = publicOrigin(deps);
+  const origin = publicOrigin(deps.env);
   let sent = 0;
   for (const r of rows) {
     const route = r.link ?? "/";

@@ -48,7 +48,7 @@ const pluralRules = new Map<string, Intl.PluralRules>();
  * number's plural form, as the templates use it (object or after a preposition): "نقطة واحدة", "نقطتين", "3 نقاط",
  * "12 نقطة".
  */
-function points(amount: number, lang: NotificationLanguage): string {
+export function points(amount: number, lang: NotificationLanguage): string {
   const n = formatMillimes(amount, lang);
   let rules = pluralRules.get(lang);
   if (!rules) pluralRules.set(lang, (rules = new Intl.PluralRules(lang)));

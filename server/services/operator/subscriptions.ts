@@ -42,6 +42,8 @@ import { PLATFORM_WALLETS, postMovement } from "../wallet/ledger";
 import { createCode } from "../auth/codes";
 import { notify } from "../notifications/notify";
 import { operatorRenewalRefused } from "../notifications/texts";
+import { sendMessage } from "../messages/send";
+import { publicUrl } from "../../lib/public-url";
 
 /** Where the operator sends the browser back (the app's return pages, SPEC §2 guards). */
 export const RETURN_URLS = { success: "/digitalvirgo/success", fail: "/digitalvirgo/echec" } as const;
@@ -169,10 +171,6 @@ async function orderForUpdate(tx: Tx, orderId: string): Promise<SubRow> {
   if (!sub) throw new AppError(404, "payment_not_found");
   return sub;
 }
-
-/** The SMS of a new subscriber: the account exists, and a code to choose a password (the reset flow of /reset-password). */
-const welcomeSms = (phone: string, code: string) =>
-  `Darsi : votre abonnement Silver est actif. Identifiant : ${phone}. Pour choisir votre mot de passe, ouvrez « Mot de passe oublié » et saisissez le code ${code} (valable 10 minutes).`;
 
 /** The account of a subscriber: the one that subscribed, the one of the phone, or a new verified pupil. */
 async function subscriberAccount(deps: Deps_, tx: Tx, sub: SubRow): Promise<{ userId: number; created: boolean; code: string | null }> {
@@ -307,7 +305,7 @@ export async function activateFromReturn(deps: Deps_, ret: OperatorReturn): Prom
   });
   if (sms) {
     const { to, code } = sms as { to: string; code: string };
-    await deps.messaging.send({ to, channel: "sms", kind: "reset", code, body: welcomeSms(to, code) });
+    await sendMessage(deps, { to, channel: "sms" }, "subscriber_welcome", { code, login: to, link: publicUrl(deps.env, "/reset-password") });
   }
   return result;
 }

@@ -5,8 +5,7 @@ import type { AuthInfo } from "../../lib/auth";
 import type { Deps } from "../../lib/deps";
 import { AppError, fieldError, notFound } from "../../lib/errors";
 import { consumeCode, createCode } from "../auth/codes";
-
-const TEXT = (code: string) => `Darsi : votre code de confirmation est ${code}. Il expire dans 10 minutes.`;
+import { sendMessage } from "../messages/send";
 
 export async function profileUser(deps: Pick<Deps, "db">, userId: number) {
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
@@ -64,13 +63,7 @@ export async function startContactChange(
     });
   const code = await createCode(deps, deps.db, userId, `contact:${kind}`);
   const channel = kind === "email" ? "email" : "sms";
-  await deps.messaging.send({
-    to: value,
-    channel,
-    kind: "contact",
-    code,
-    body: TEXT(code),
-  });
+  await sendMessage(deps, { to: value, channel }, "contact", { code });
   return { credential: value, channel };
 }
 

@@ -29,6 +29,7 @@ import { killCode } from "../auth/codes";
 import { checkTransferCode, createTransferCode, takeTransferTry } from "./codes";
 import { notify } from "../notifications/notify";
 import { transferReceived, transferToConfirm } from "../notifications/texts";
+import { sendMessage } from "../messages/send";
 
 /** Account types that hold a wallet of their own and may receive points. */
 const RECEIVER_TYPES = ["student", "influencer"] as const;
@@ -110,14 +111,8 @@ export async function createTransfer(deps: Deps, auth: AuthInfo, input: Transfer
   return result;
 }
 
-async function sendTransferCode(deps: Pick<Deps, "messaging">, dest: { to: string; channel: "sms" | "email" }, code: string, t: TransferDto): Promise<void> {
-  const { dinars: points } = splitMillimes(t.points); // a transfer is whole points
-  await deps.messaging.send({
-    ...dest,
-    kind: "transfer",
-    code,
-    body: `Darsi : votre code de confirmation du transfert de ${points} points à ${t.to_user.name} est ${code}. Il expire dans 10 minutes.`,
-  });
+async function sendTransferCode(deps: Pick<Deps, "messaging" | "env">, dest: { to: string; channel: "sms" | "email" }, code: string, t: TransferDto): Promise<void> {
+  await sendMessage(deps, dest, "transfer", { code, points: t.points, to: t.to_user.name });
 }
 
 /** Thrown inside the confirmation's transaction for a wrong code: counted once the transaction has rolled back. */
