@@ -14,7 +14,6 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { TransferDto, TransferInput } from "../../../domain/schemas/transfers";
 import { isEmail, normalizePhone } from "../../../domain/schemas/common";
-import { splitMillimes } from "../../../domain/money";
 import { CODE_MAX_TRIES } from "../../../domain/constants";
 import type { Db, Tx } from "../../db/client";
 import { transfers, users } from "../../db/schema";
