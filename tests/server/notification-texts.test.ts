@@ -42,7 +42,7 @@ const FRENCH_WORDS = /\b(vous|votre|vos|le|la|les|des|du|est|été|sur|avec|à|e
 
 describe("notification templates", () => {
   it("cover every template the module exports", () => {
-    const helpers = new Set(["isNotificationLanguage", "operatorTexts", "textIn", "REPORT_STATUS"]);
+    const helpers = new Set(["isNotificationLanguage", "operatorTexts", "textIn", "REPORT_STATUS", "points"]);
     const templates = Object.keys(T).filter((k) => !helpers.has(k));
     expect(templates.sort()).toEqual(
       ["giftCodeUsed", "instalmentDue", "newContent", "operatorRenewalRefused", "parentRequestAnswered", "parentRequestCreated", "passwordChanged", "sessionMoved", "transferReceived", "transferToConfirm", "videoReportStatus"].sort(),
