@@ -61,7 +61,7 @@ test.describe("operator subscription through the sandbox", () => {
     expect(payload.affiliations).toEqual([expect.objectContaining({ group: expect.objectContaining({ id: 33 }), period: "week" })]);
     // The SMS with the code to choose a password.
     const outbox = (await (await page.request.get("/api/dev/outbox")).json()).payload as Array<{ to: string; kind: string }>;
-    expect(outbox.find((m) => m.to === phone)?.kind).toBe("reset");
+    expect(outbox.find((m) => m.to === phone)?.kind).toBe("subscriber_welcome");
     // The return link signs in once: opened again (signed out), it leads to /login.
     expect(returnLinks.length).toBeGreaterThan(0);
     await page.evaluate(() => localStorage.clear());
