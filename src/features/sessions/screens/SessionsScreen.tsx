@@ -104,7 +104,9 @@ function Week({ offset, eventId, onOffsetChange, requireEmail, onBuy, onOpenRoom
   useEffect(() => {
     if (landed.current || offset !== 0 || eventId !== undefined) return;
     landed.current = true;
-    if (data.days[0]!.date !== today) document.getElementById(`day-${today}`)?.parentElement?.scrollIntoView({ block: "start" });
+    if (data.days[0]!.date === today) return;
+    // After the frame: the router restores the page's scroll (to the top) once the screen has mounted.
+    requestAnimationFrame(() => document.getElementById(`day-${today}`)?.closest("section")?.scrollIntoView({ block: "start" }));
   }, [offset, eventId, data.days, today]);
 
   const byDay = new Map<string, LiveEventDto[]>();
