@@ -13,6 +13,7 @@
  *   while the server runs.
  */
 import { sql } from "drizzle-orm";
+import { selectRows } from "../../db/rows";
 import type { Deps } from "../../lib/deps";
 import { createTransports, type QueuedMessage, type Transports } from "../../adapters/messaging";
 
@@ -37,7 +38,7 @@ type Claimed = QueuedMessage & { attempts: number };
 
 /** Sends the due messages once; returns how many were delivered. */
 export async function deliverPendingMessages(deps: Deps): Promise<number> {
-  const claimed = await deps.db.execute(sql`
+  const rows = await selectRows<Claimed>(deps.db, sql`
     with due as (
       select id from outbox_messages
        where status = 'pending' and channel in ('sms', 'email') and next_attempt_at <= now()
@@ -51,7 +52,6 @@ export async function deliverPendingMessages(deps: Deps): Promise<number> {
       from due
      where m.id = due.id
     returning m.id, m."to", m.channel, m.kind, m.language, m.body, m.subject, m.html, m.attempts`);
-  const rows = (claimed as unknown as { rows: Claimed[] }).rows;
   const redact = deps.env.NODE_ENV === "production";
   const via = messageTransports(deps);
   let delivered = 0;

@@ -31,6 +31,7 @@ import {
 } from "../../../domain/operator";
 import type { OperatorCheckoutOutput, OperatorReturn } from "../../../domain/schemas/operator";
 import { operatorAdapter } from "../../adapters/operator";
+import { selectRows } from "../../db/rows";
 import type { Tx } from "../../db/client";
 import { affiliations, divisions, operatorCharges, operatorSubscriptions, users, wallets } from "../../db/schema";
 import { issueToken, type AuthInfo } from "../../lib/auth";
@@ -366,10 +367,11 @@ type ChargeRow = typeof operatorCharges.$inferSelect;
 
 /** Periods paid so far (the activation's and every settled renewal's movement in the ledger). */
 async function paidPeriods(tx: Tx, subId: number): Promise<number> {
-  const counted = (await tx.execute(
+  const [counted] = await selectRows<{ n: number }>(
+    tx,
     sql`select count(distinct movement_id)::int as n from ledger_entries where kind = 'operator' and ref_type = 'operator_subscription' and ref_id like ${`${subId}:%`}`,
-  )) as unknown as { rows: Array<{ n: number }> };
-  return Number(counted.rows[0]?.n ?? 0);
+  );
+  return Number(counted?.n ?? 0);
 }
 
 /**
