@@ -9,6 +9,7 @@ import { lingui } from "@lingui/vite-plugin";
 import { LINGUI_BABEL_PLUGINS } from "./scripts/lib/lingui-source-messages.mjs";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { prerenderPages } from "./scripts/lib/prerender.mjs";
 
 /** Writes .br and .gz beside each text asset, so the server sends them without compressing per request. */
 function precompress(): Plugin {
@@ -59,8 +60,10 @@ const SIGNED_IN_SHELL = (id: string) => SHELL_ROUTES.test(id) || /[\\/]src[\\/]a
 function signedInPreload(): Plugin {
   const ROUTES = SHELL_ROUTES;
   // Lazy parts of the shell worth having at once; heavy or rare ones (lesson viewer, quiz, other languages, the outbox's
-  // database) load when needed.
-  const NOT_PRELOADED = /^(LessonViewer|QuizPlayer|catalog-|sync-|keep|Modal|WelcomeModal|SearchCombobox|Combobox|Select|notifications|LazyNotifications|Notifications|MessagesMenu|PopupDialog)/;
+  // database, the operator's unsubscribe dialog) and what loads after the first screen anyway (the push client,
+  // src/lib/push; the home's gift slider, once the pupil scrolls to it; the lite mode's menu part and data counter; a class
+  // tablet's vault, which needs the outbox's database) load when needed.
+  const NOT_PRELOADED = /^(Activity|LessonViewer|QuizPlayer|catalog-|sync-|keep|Modal|WelcomeModal|SearchCombobox|Combobox|Select|notifications|LazyNotifications|Notifications|MessagesMenu|PopupDialog|UnsubscribeDialog|push-|GiftSlider|GiftCard|getGifts|referral|LiteMenuSection|dataUsage|vault|store)/;
   return {
     name: "darsi-signed-in-preload",
     apply: "build",
@@ -143,6 +146,8 @@ export default defineConfig({
     }),
     signedInPreload(),
     precompress(),
+    // /login and /register as HTML (after the bundle: the pages take dist/index.html as their template).
+    prerenderPages(),
   ],
   build: {
     target: "es2022",
@@ -150,6 +155,10 @@ export default defineConfig({
     cssCodeSplit: true,
     chunkSizeWarningLimit: 500,
     rolldownOptions: {
+      // valibot is imported as `v` everywhere: its calls build schemas and do nothing else, so a DTO schema of
+      // `domain/` that a page never reads is dropped from its bundle (the annotations of valibot's own functions are
+      // lost when the call sits in another chunk than valibot).
+      treeshake: { manualPureFunctions: ["v"] },
       output: {
         codeSplitting: {
           // Everything the first screen needs in one file: one request and better compression on a slow

@@ -4,28 +4,35 @@
  * but `domain/`.
  */
 import * as v from "valibot";
-import { idSchema, intSchema } from "./schemas/common";
+import { idSchema, intSchema, withEntries } from "./schemas/common";
 
 // ───────────────────────── parents ─────────────────────────
 
+const id = v.pipe(v.number(), v.integer());
+const millimes = v.pipe(v.number(), v.safeInteger());
+
 /** A person of a parent request, as the other side sees them (never a phone, an e-mail or an id of anything else). */
-export interface ParentRequestPerson {
-  id: number;
-  name: string;
-  last_name: string;
-}
+const personFields = { id, name: v.string(), last_name: v.string() };
+const ParentRequestPersonSchema = v.strictObject(personFields);
 
 /**
  * A parent request (SPEC §3 "Parent request"): `approved` null while pending, then true or false for good.
  * The parent's list carries `child_user`, the pupil's list `parent_user`; both carry both.
  */
-export interface ParentRequestDto {
-  id: number;
-  approved: boolean | null;
-  created_at: string;
-  parent_user: ParentRequestPerson;
-  child_user: ParentRequestPerson & { division: { id: number; name: string; name_ar: string; name_en: string } | null };
-}
+export const ParentRequestDtoSchema = v.strictObject({
+  id,
+  approved: v.nullable(v.boolean()),
+  created_at: v.string(),
+  parent_user: ParentRequestPersonSchema,
+  child_user: v.strictObject(
+    withEntries(personFields, {
+      division: v.nullable(v.strictObject({ id, name: v.string(), name_ar: v.string(), name_en: v.string() })),
+      /** The child's gender when the profile gives it: the parent's sentences about them agree with it (Arabic, French). */
+      gender: v.nullable(v.picklist(["male", "female"])),
+    }),
+  ),
+});
+export type ParentRequestDto = v.InferOutput<typeof ParentRequestDtoSchema>;
 
 /** `PUT /request-parent-user-children/{id}`: `approved` true (approve) or false (refuse). */
 export const AnswerParentRequestSchema = v.object({
@@ -43,30 +50,23 @@ export function isParentRequestPending(r: Pick<ParentRequestDto, "approved">): b
 // ───────────────────────── history ─────────────────────────
 
 /** A row of `GET /student/history/subscriptions` (SPEC §3 "Subscription"); amounts in millimes. */
-export interface SubscriptionHistoryDto {
-  id: number;
-  group: { id: number; name: string };
+export const SubscriptionHistoryDtoSchema = v.strictObject({
+  id,
+  group: v.strictObject({ id, name: v.string(), name_ar: v.nullish(v.string()), name_en: v.nullish(v.string()) }),
   /** The offer bought (its name as sold), when it still exists. */
-  offer: { id: number; name: string; name_en: string | null; name_ar: string | null } | null;
-  period: string;
-  amount_paid: number;
-  price: number;
-  start_date: string;
-  end_date: string;
-  refunded: boolean;
-}
-
-/** A row of the analytics service's attendance history (SPEC §3 "Attendance history row"); duration in seconds. */
-export interface AttendanceRowDto {
-  event_id?: number;
-  session_start_date: string;
-  title: string;
-  attendance_duration: number;
-}
+  offer: v.nullable(v.strictObject({ id, name: v.string(), name_en: v.nullable(v.string()), name_ar: v.nullable(v.string()) })),
+  period: v.string(),
+  amount_paid: millimes,
+  price: millimes,
+  start_date: v.string(),
+  end_date: v.string(),
+  refunded: v.boolean(),
+});
+export type SubscriptionHistoryDto = v.InferOutput<typeof SubscriptionHistoryDtoSchema>;
 
 // ───────────────────────── video reports ─────────────────────────
 
-export const VIDEO_REPORT_STATUSES = ["Pending", "In progress", "Rejected", "Resolved"] as const;
+const VIDEO_REPORT_STATUSES = ["Pending", "In progress", "Rejected", "Resolved"] as const;
 export type ReportStatus = (typeof VIDEO_REPORT_STATUSES)[number];
 
 /** Edit and delete only while pending (SPEC §2 "Reports table"). */
@@ -94,28 +94,32 @@ export const ReportStatusSchema = v.pipe(
 
 export const ReportIdParams = v.object({ id: idSchema });
 
+/** `DELETE /student/video-reports/{id}`: the report deleted. */
+export const DeletedReportDtoSchema = v.strictObject({ id });
+
 // ───────────────────────── assistance ─────────────────────────
 
 /**
  * One help video of `/assistance` (`GET /video-links`), with its texts in the three languages (the client picks one, like
  * the reference lists); `url` is signed for the caller's session (local media, SPEC §7 "protected video").
  */
-export interface HelpVideoDto {
-  id: number;
-  topic: string;
-  topic_en: string;
-  topic_ar: string;
-  title: string;
-  title_en: string;
-  title_ar: string;
-  description: string;
-  description_en: string;
-  description_ar: string;
-  url: string;
-  poster: string | null;
+export const HelpVideoDtoSchema = v.strictObject({
+  id,
+  topic: v.string(),
+  topic_en: v.string(),
+  topic_ar: v.string(),
+  title: v.string(),
+  title_en: v.string(),
+  title_ar: v.string(),
+  description: v.string(),
+  description_en: v.string(),
+  description_ar: v.string(),
+  url: v.string(),
+  poster: v.nullable(v.string()),
   /** Seconds. */
-  duration: number;
-}
+  duration: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+export type HelpVideoDto = v.InferOutput<typeof HelpVideoDtoSchema>;
 
 /** Groups help videos by topic, keeping the order in which topics first appear. */
 export function groupByTopic<T extends { topic: string }>(videos: readonly T[]): Array<{ topic: string; videos: T[] }> {

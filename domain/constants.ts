@@ -6,7 +6,6 @@ export const DEFAULT_LOCALE: Locale = "fr";
 export const RTL_LOCALES: readonly Locale[] = ["ar"];
 
 export const TIMEZONE = "Africa/Tunis";
-export const CURRENCY = "TND";
 
 export const CACHE_TTL_MS = 3 * 60 * 60 * 1000;
 export const NOTIFICATIONS_PAGE_SIZE = 24;
@@ -31,13 +30,10 @@ export const CODE_MAX_TRIES = 5;
 export const IMPERSONATION_TTL_MS = 60 * 1000;
 
 export const TOPUP_MAX = 9999;
-export const RECHARGE_MIN = 10;
-export const RECHARGE_MAX = 5000;
 export const TRANSFER_MIN = 10;
 export const TRANSFER_MAX = 5000;
 
 export const TUNISIA_COUNTRY_ID = 1;
-export const OTHER_REASON_ID = 4;
 
 export const FOOTER_PHONE_WITH_OFFERS = "73.832.002";
 export const FOOTER_PHONE_WITHOUT_OFFERS = "73.832.000";

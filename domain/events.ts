@@ -4,31 +4,32 @@
  * Days are days of Africa/Tunis whatever the device's zone; week days 1–7, Monday first, Sunday 7.
  */
 import * as v from "valibot";
-import { addDays, tunisDay, type TunisWeek } from "./days";
+import { addDays, tunisDay } from "./days";
 import { idSchema, intSchema } from "./schemas/common";
 
 /** Names of a session: 30 characters on a desktop, 60 on a phone (SPEC §9). */
-export const EVENT_NAME_MAX_DESKTOP = 30;
-export const EVENT_NAME_MAX_MOBILE = 60;
+const EVENT_NAME_MAX_DESKTOP = 30;
+const EVENT_NAME_MAX_MOBILE = 60;
 /** The countdown shows 1 to 13 days and hours; further away it shows the date. */
-export const EVENT_COUNTDOWN_MAX_DAYS = 13;
+const EVENT_COUNTDOWN_MAX_DAYS = 13;
 /** `offset` moves the calendar by weeks, at most a school year either way. */
 export const EVENT_OFFSET_MAX = 52;
 /** Division 31: versPilote sessions are joined directly there (SPEC §6, §9). */
-export const PILOTE_DIVISION = 31;
+const PILOTE_DIVISION = 31;
 /** "Bientôt": starts within this time. */
-export const EVENT_SOON_MS = 60 * 60 * 1000;
+const EVENT_SOON_MS = 60 * 60 * 1000;
 /** The live room reports presence this often; a gap longer than `ATTENDANCE_GAP_MAX_S` counts for that much only. */
 export const ATTENDANCE_BEAT_S = 15;
 export const ATTENDANCE_GAP_MAX_S = 60;
 export const REVIEW_COMMENT_MAX = 500;
-export const ATTENDANCE_LIMIT_MAX = 100;
-export const ATTENDANCE_DEFAULT_LIMIT = 10;
+const ATTENDANCE_LIMIT_MAX = 100;
+const ATTENDANCE_DEFAULT_LIMIT = 10;
 
 // ─────────────── status, action, countdown, labels ───────────────
 
 /** Calendar status (SPEC §4): "En Cours", "Bientôt", "Terminée". */
-export type EventStatus = "ongoing" | "upcoming" | "finished";
+const EVENT_STATUSES = ["ongoing", "upcoming", "finished"] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
 
 export function eventStatus(ev: { start: Date; end: Date }, now: Date): EventStatus {
   if (now.getTime() >= ev.end.getTime()) return "finished";
@@ -68,7 +69,8 @@ export function needsPurchase(ev: Pick<SessionFacts, "versPilote" | "chapterId" 
 }
 
 /** The session's button (SPEC §4): "Acheter", "Participer", "Commencer", "Fermer". */
-export type SessionAction = "buy" | "join" | "start" | "close";
+const SESSION_ACTIONS = ["buy", "join", "start", "close"] as const;
+export type SessionAction = (typeof SESSION_ACTIONS)[number];
 
 export function sessionAction(ev: SessionFacts, viewer: SessionViewer): SessionAction {
   if (ev.disabled) return "close";
@@ -165,73 +167,96 @@ export const MoveEventBody = v.object({
   ),
 });
 
-export interface EventRefDto {
-  id: number;
-  name: string;
-}
+// ─────────────── the API's answers, written once as valibot schemas (the server declares them, the client reads their types) ───────────────
+
+const id = v.pipe(v.number(), v.integer());
+const seconds = v.pipe(v.number(), v.integer(), v.minValue(0));
+const nullableText = v.nullable(v.string());
+
+const EventRefDtoSchema = v.strictObject({ id, name: v.string() });
 
 /** One session of the calendar (SPEC §3 "Live event"). */
-export interface LiveEventDto {
-  id: number;
-  name: string;
-  name_ar: string | null;
-  name_en: string | null;
+const LiveEventDtoSchema = v.strictObject({
+  id,
+  name: v.string(),
+  name_ar: nullableText,
+  name_en: nullableText,
   /** Week day 1–7 (Sunday 7). */
-  day: number;
-  subject: { id: number; slug: string; name: string; name_ar: string | null; name_en: string | null; color: string };
-  disabled: boolean;
-  participated: boolean;
+  day: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(7)),
+  subject: v.strictObject({ id, slug: v.string(), name: v.string(), name_ar: nullableText, name_en: nullableText, color: v.string() }),
+  disabled: v.boolean(),
+  participated: v.boolean(),
   /** The module is bought (module-linked sessions). */
-  owned: boolean;
+  owned: v.boolean(),
   /** What the pupil's button does (computed by the server with `sessionAction`). */
-  action: SessionAction;
-  status: EventStatus;
-  event: {
-    start_time: string;
-    end_time: string;
-    description: string;
-    files: Array<{ name: string; url: string }>;
-    versPilote: boolean;
-    chapterId: number | null;
-    has_hessaty_chapter: boolean;
-    traineeship_name: string | null;
-    totalSeances: number;
-    price: number | null;
-    comingContentHessaty: number;
-    depassedContentHessaty: number;
-    dayDate: string;
-  };
-  hessatyId: number | null;
-  teacher: { id: number; name: string; last_name: string } | null;
-}
+  action: v.picklist(SESSION_ACTIONS),
+  status: v.picklist(EVENT_STATUSES),
+  event: v.strictObject({
+    start_time: v.string(),
+    end_time: v.string(),
+    description: v.string(),
+    files: v.array(v.strictObject({ name: v.string(), url: v.string() })),
+    versPilote: v.boolean(),
+    chapterId: v.nullable(id),
+    has_hessaty_chapter: v.boolean(),
+    /** The module's (its chapter's) name, French, with its Arabic and English versions. */
+    traineeship_name: nullableText,
+    traineeship_name_ar: v.optional(nullableText),
+    traineeship_name_en: v.optional(nullableText),
+    totalSeances: seconds,
+    /** Millimes. */
+    price: v.nullable(v.pipe(v.number(), v.safeInteger())),
+    comingContentHessaty: seconds,
+    depassedContentHessaty: seconds,
+    dayDate: v.string(),
+  }),
+  hessatyId: v.nullable(id),
+  teacher: v.nullable(v.strictObject({ id, name: v.string(), last_name: v.string() })),
+});
+export type LiveEventDto = v.InferOutput<typeof LiveEventDtoSchema>;
 
 /** `GET /events` (SPEC §3 "Calendar payload"). */
-export interface EventsCalendarDto {
-  days: TunisWeek["days"];
-  contents: LiveEventDto[];
-  currentWeek: { now: string; offset: number; start: string; end: string };
-  student_levels: EventRefDto[];
-}
+export const EventsCalendarDtoSchema = v.strictObject({
+  days: v.array(v.strictObject({ day: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(7)), date: v.string() })),
+  contents: v.array(LiveEventDtoSchema),
+  currentWeek: v.strictObject({ now: v.string(), offset: v.pipe(v.number(), v.integer()), start: v.string(), end: v.string() }),
+  student_levels: v.array(EventRefDtoSchema),
+});
+export type EventsCalendarDto = v.InferOutput<typeof EventsCalendarDtoSchema>;
 
 /** `POST /events/join-user`. */
-export interface JoinEventDto {
-  event_id: number;
-  participated: true;
-}
+export const JoinEventDtoSchema = v.strictObject({ event_id: id, participated: v.literal(true) });
+export type JoinEventDto = v.InferOutput<typeof JoinEventDtoSchema>;
 
 /** `GET /events/{id}/get-join-link`: before the start, `eventStartTime`; after, the room's `url`. */
-export type JoinLinkDto = { eventStartTime: string; url?: undefined } | { url: string; eventStartTime?: undefined; external: boolean };
+export const JoinLinkDtoSchema = v.union([
+  v.strictObject({ eventStartTime: v.string(), url: v.optional(v.undefined()) }),
+  v.strictObject({ url: v.string(), eventStartTime: v.optional(v.undefined()), external: v.boolean() }),
+]);
+export type JoinLinkDto = v.InferOutput<typeof JoinLinkDtoSchema>;
+
+/** `POST /events/{eventId}/attendance`: the live room as its page shows it, and the time counted so far. */
+export const LiveRoomDtoSchema = v.strictObject({ event: LiveEventDtoSchema, attendanceTimeInSeconds: seconds });
+export type LiveRoomDto = v.InferOutput<typeof LiveRoomDtoSchema>;
 
 /** `GET /svc/reviews/rateables` (SPEC §3 "Rateable live session"). */
-export interface RateableDto {
-  attendee: { id: number; attendanceTimeInSeconds: number };
-  content_event: { id: number; start_date: string; content: { name: string; name_ar: string | null; name_en: string | null } };
-}
+export const RateableDtoSchema = v.strictObject({
+  attendee: v.strictObject({ id, attendanceTimeInSeconds: seconds }),
+  content_event: v.strictObject({ id, start_date: v.string(), content: v.strictObject({ name: v.string(), name_ar: nullableText, name_en: nullableText }) }),
+});
+export type RateableDto = v.InferOutput<typeof RateableDtoSchema>;
 
-/** `GET /svc/analytics/attendance-history` (SPEC §3 "Attendance history row"). */
-export interface AttendanceRowDto {
-  event_id: number;
-  session_start_date: string;
-  title: string;
-  attendance_duration: number;
-}
+/** `POST /svc/reviews/review`: the rating recorded. */
+export const ReviewDtoSchema = v.strictObject({ content_event_id: id, rating: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)), comment: nullableText });
+export type ReviewDto = v.InferOutput<typeof ReviewDtoSchema>;
+
+/** `POST /svc/reviews/dont-want-to-rate`: how many sessions were declined. */
+export const DeclineDtoSchema = v.strictObject({ declined: seconds });
+
+/** `GET /svc/analytics/attendance-history` (SPEC §3 "Attendance history row"); duration in seconds. */
+export const AttendanceRowDtoSchema = v.strictObject({ event_id: id, session_start_date: v.string(), title: v.string(), attendance_duration: seconds });
+export type AttendanceRowDto = v.InferOutput<typeof AttendanceRowDtoSchema>;
+
+/** `POST /admin/events/move`: the session's new hours and how many pupils were told. */
+export const MovedEventDtoSchema = v.strictObject({ id, start_time: v.string(), end_time: v.string(), notified: seconds });
+export type MovedEventDto = v.InferOutput<typeof MovedEventDtoSchema>;

@@ -3,6 +3,8 @@
  * label and warnings, and what homework may be uploaded (types by content, sizes, the resumable protocol's limits and
  * the grace period). Pure, framework-free.
  */
+import * as v from "valibot";
+import { withEntries } from "./schemas/common";
 import { sniffKind, type FileKind } from "./files";
 
 /** SPEC §9: a duration of 0 means 60 minutes. */
@@ -31,8 +33,8 @@ export function examDeadline(startedAt: Date, durationMinutes: number, dueDate: 
  * - `finished`: started and the pupil's time is over ("Temps écoulé"), the exam still open for others;
  * - `expired`: past its due date.
  */
-export type ExamState = "upcoming" | "not_started" | "started" | "finished" | "expired";
-export const EXAM_STATES: readonly ExamState[] = ["upcoming", "not_started", "started", "finished", "expired"];
+const EXAM_STATES = ["upcoming", "not_started", "started", "finished", "expired"] as const;
+export type ExamState = (typeof EXAM_STATES)[number];
 
 export function examState(
   exam: { appearance_date: string | Date; due_date: string | Date },
@@ -58,8 +60,8 @@ export interface TimerView {
   warning: null | "low" | "critical";
 }
 
-export const WARNING_LOW = 0.2;
-export const WARNING_CRITICAL = 0.05;
+const WARNING_LOW = 0.2;
+const WARNING_CRITICAL = 0.05;
 
 const two = (n: number) => String(n).padStart(2, "0");
 
@@ -87,7 +89,7 @@ export function clockOffsetMs(serverTimeIso: string, sentAtMs: number, receivedA
 // ── Homework uploads ────────────────────────────────────────────────────────────────────────────────────────────
 
 /** SPEC §5: the allowed extensions. */
-export const UPLOAD_EXTENSIONS = ["gif", "jpg", "jpeg", "png", "pdf", "svg", "doc", "docx", "ppt", "pptx", "xls", "xlsx"] as const;
+const UPLOAD_EXTENSIONS = ["gif", "jpg", "jpeg", "png", "pdf", "svg", "doc", "docx", "ppt", "pptx", "xls", "xlsx"] as const;
 export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
 /** The `accept` of the file input. */
 export const UPLOAD_ACCEPT = `${UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(",")},image/*,application/pdf`;
@@ -155,7 +157,7 @@ export const UPLOAD_CHUNK_MAX_BYTES = 1024 * 1024;
 export const UPLOAD_GRACE_MS = 15 * 60_000;
 
 /** Photos merged on the device: longest side at most 2,000 px, JPEG quality 0.9, one PDF of this name (SPEC §5). */
-export const IMAGE_MAX_EDGE = 2000;
+const IMAGE_MAX_EDGE = 2000;
 export const IMAGE_JPEG_QUALITY = 0.9;
 export const MERGED_PDF_NAME = "merged-images.pdf";
 /** PDF preview height (SPEC §9). */
@@ -176,68 +178,91 @@ export function uploadStillAccepted(createdAt: Date, deadline: Date, nowMs: numb
 
 /** The kinds of an exam's own files (SPEC §3). */
 export type ExamDocumentKind = "exam" | "homework" | "homework_correction" | "exam_correction";
-export const EXAM_DOCUMENT_KINDS: readonly ExamDocumentKind[] = ["exam", "homework", "homework_correction", "exam_correction"];
-export type ExamKind = "bac_blanc" | "devoir";
+const EXAM_KINDS = ["bac_blanc", "devoir"] as const;
+export type ExamKind = (typeof EXAM_KINDS)[number];
+
+// ─────────────── the API's answers, written once as valibot schemas (the server declares them, the client reads their types) ───────────────
+
+const id = v.pipe(v.number(), v.integer());
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+const nullableText = v.nullable(v.string());
 
 /** A file in an exam's lists: the exam's own files and the pupil's homework. */
-export interface ExamFileDto {
-  id: number;
-  name: string;
+export const ExamFileDtoSchema = v.strictObject({
+  id,
+  name: v.string(),
   /** Signed link for this session (null while the file is not yet open: the exam not started). */
-  url: string | null;
-  size: number;
-  mime: string;
-  created_at?: string;
-}
+  url: nullableText,
+  /** Bytes. */
+  size: count,
+  mime: v.string(),
+  created_at: v.optional(v.string()),
+});
+export type ExamFileDto = v.InferOutput<typeof ExamFileDtoSchema>;
 
-export interface ExamDto {
-  id: number;
-  name: string;
-  name_ar: string | null;
-  name_en: string | null;
-  kind: ExamKind;
-  instructor: string | null;
-  subject_exams: { id: number; slug: string; name: string; name_ar: string | null; name_en: string | null; color: string };
-  appearance_date: string;
-  due_date: string;
-  duration: number;
-  disabled: boolean;
-  expired: boolean;
-  startedAt: string | null;
-  isExamStarted: boolean;
+const examFields = {
+  id,
+  name: v.string(),
+  name_ar: nullableText,
+  name_en: nullableText,
+  kind: v.picklist(EXAM_KINDS),
+  instructor: nullableText,
+  subject_exams: v.strictObject({ id, slug: v.string(), name: v.string(), name_ar: nullableText, name_en: nullableText, color: v.string() }),
+  appearance_date: v.string(),
+  due_date: v.string(),
+  /** Minutes (0 = 60). */
+  duration: count,
+  disabled: v.boolean(),
+  expired: v.boolean(),
+  startedAt: nullableText,
+  isExamStarted: v.boolean(),
   /** The pupil's deadline once started. */
-  deadline: string | null;
-  state: ExamState;
-}
+  deadline: nullableText,
+  state: v.picklist(EXAM_STATES),
+};
 
-export interface ExamDetailDto extends ExamDto {
-  exam: ExamFileDto[];
-  homework: ExamFileDto[];
-  homework_correction: ExamFileDto[];
-  exam_correction: ExamFileDto[];
-  /** The pupil's uploaded homework. */
-  uploads: ExamFileDto[];
-  serverTime: string;
-}
+/** An exam of the pupil's class, with its state for the pupil (`GET /student/content-exam`). */
+export const ExamDtoSchema = v.strictObject(examFields);
+export type ExamDto = v.InferOutput<typeof ExamDtoSchema>;
 
-export interface TimeLimitationDto {
-  contentExam: number;
-  started_at: string | null;
-  due_date: string;
-  deadline: string | null;
-  duration: number;
-  isExamStarted: boolean;
-  serverTime: string;
-}
+/** `GET /student/content-exam/{id}`: the exam with its files, the pupil's uploads and the server's clock. */
+export const ExamDetailDtoSchema = v.strictObject(
+  withEntries(examFields, {
+    exam: v.array(ExamFileDtoSchema),
+    homework: v.array(ExamFileDtoSchema),
+    homework_correction: v.array(ExamFileDtoSchema),
+    exam_correction: v.array(ExamFileDtoSchema),
+    /** The pupil's uploaded homework. */
+    uploads: v.array(ExamFileDtoSchema),
+    serverTime: v.string(),
+  }),
+);
+export type ExamDetailDto = v.InferOutput<typeof ExamDetailDtoSchema>;
 
-export interface UploadStatusDto {
-  id: string;
-  name: string;
-  size: number;
-  offset: number;
-  complete: boolean;
-  file: ExamFileDto | null;
+/** `GET /student/content-exam/calendar`: the exams open during one Tunis week. */
+export const ExamCalendarDtoSchema = v.strictObject({ offset: v.pipe(v.number(), v.integer()), week_start: v.string(), week_end: v.string(), exams: v.array(ExamDtoSchema) });
+
+/** The pupil's timer of an exam (`GET`/`POST …/content-exam-student-time-limitation`). */
+export const TimeLimitationDtoSchema = v.strictObject({
+  contentExam: id,
+  started_at: nullableText,
+  due_date: v.string(),
+  deadline: nullableText,
+  duration: count,
+  isExamStarted: v.boolean(),
+  serverTime: v.string(),
+});
+export type TimeLimitationDto = v.InferOutput<typeof TimeLimitationDtoSchema>;
+
+/** A resumable homework upload: where to resume, and its file once complete. */
+export const UploadStatusDtoSchema = v.strictObject({
+  id: v.string(),
+  name: v.string(),
+  size: count,
+  offset: count,
+  complete: v.boolean(),
+  file: v.nullable(ExamFileDtoSchema),
   /** Until when chunks are taken. */
-  acceptUntil: string;
-}
-
+  acceptUntil: v.string(),
+});
+export type UploadStatusDto = v.InferOutput<typeof UploadStatusDtoSchema>;

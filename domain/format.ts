@@ -32,6 +32,8 @@ const STYLES = {
   day: { day: "numeric", month: "long", year: "numeric" },
   /** "mardi 1 décembre à 17:00", "Tuesday 1 December at 17:00", "الثلاثاء، 1 ديسمبر في 17:00". */
   dayTime: { weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
+  /** Short, for a line that must fit a phone: "27 nov., 10:53", "27 Nov, 10:53", "27 نوفمبر، 10:53". */
+  short: { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 /** A moment as Tunis sees it, written in the pupil's language. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { homeAfterLogin, isPaymentReturn, requiredRedirect, type GuardSession } from "./guards";
+import { homeAfterLogin, isPaymentReturn, parentRedirect, requiredRedirect, type GuardSession } from "./guards";
 import type { Permissions } from "./user";
 
 const permissions: Permissions = {
@@ -105,5 +105,19 @@ describe("homeAfterLogin", () => {
     expect(homeAfterLogin("")).toBe("/");
     expect(homeAfterLogin(null)).toBe("/");
     expect(homeAfterLogin(undefined)).toBe("/");
+  });
+});
+
+describe("parentRedirect", () => {
+  it.each(["/", "/subjects", "/subjects/mathematiques/details", "/porte-monnaie", "/offres", "/exams", "/historique", "/reports", "/liste-de-favoris", "/liste-des-demandes-parentales", "/unknown", "/assistance-x"])(
+    "sends a parent from %s to their space",
+    (path) => expect(parentRedirect("parent", path)).toBe("/request-parent-user-children"),
+  );
+  it.each(["/request-parent-user-children", "/request-parent-user-children/", "/assistance", "/mon-profil", "/mon-profil/edit"])("lets a parent open %s", (path) =>
+    expect(parentRedirect("parent", path)).toBeNull(),
+  );
+  it("never moves a pupil", () => {
+    expect(parentRedirect("student", "/porte-monnaie")).toBeNull();
+    expect(parentRedirect("influencer", "/")).toBeNull();
   });
 });

@@ -2,10 +2,12 @@
  * Learning: subjects, chapters, lessons and progress (SPEC §3, §4). DTOs shared by the API and the PWA,
  * and the pure rules both sides apply.
  */
+import * as v from "valibot";
+import { withEntries } from "./schemas/common";
 import { COMPLETION_THRESHOLD } from "./constants";
 
 export type ChapterType = "course" | "recording" | "exam" | "divers";
-export const CHAPTER_TYPES: readonly ChapterType[] = ["course", "exam", "recording", "divers"];
+const CHAPTER_TYPES: readonly ChapterType[] = ["course", "exam", "recording", "divers"];
 
 /** Content types of SPEC §3 "Lesson" (ids are the API's). */
 export const CONTENT_TYPE = {
@@ -21,154 +23,179 @@ export type ContentTypeId = (typeof CONTENT_TYPE)[keyof typeof CONTENT_TYPE]["id
  * Catalogue texts come in French (`name`, the reference) with their Arabic and English versions beside them
  * (`name_ar`, `name_en`; `text_*`, `title_*`, `body_*`, `description_*` likewise); the client shows the one of its
  * language and falls back to French when a translation is missing (src/lib/localized.ts).
+ *
+ * The answers are written once as valibot schemas: the server declares them as its answers (checked in tests,
+ * published in the OpenAPI document), the client reads their types.
  */
-export interface LocalizedName {
-  name: string;
-  name_ar?: string | null;
-  name_en?: string | null;
+const id = v.pipe(v.number(), v.integer());
+const translation = v.optional(v.nullable(v.string()));
+/** 0–100, capped. */
+const percentage = v.pipe(v.number(), v.minValue(0), v.maxValue(100));
+const chapterType = v.picklist(CHAPTER_TYPES);
+const contentType = v.strictObject({ id: v.picklist(Object.values(CONTENT_TYPE).map((c) => c.id)), name: v.string() });
+
+/** The entries of a localized name, to spread into an object schema. */
+export const localizedName = { name: v.string(), name_ar: translation, name_en: translation };
+export type LocalizedName = v.InferOutput<v.ObjectSchema<typeof localizedName, undefined>>;
+
+/** An object schema's entries with a localized name's (a pure call: see `withEntries`). */
+/* @__NO_SIDE_EFFECTS__ */
+export function named<E extends v.ObjectEntries>(entries: E): typeof localizedName & E {
+  return withEntries(localizedName, entries);
 }
 
-export interface InstructorDto {
-  name: string;
-  last_name: string;
-  description?: string | null;
-  description_ar?: string | null;
-  description_en?: string | null;
-}
+export const InstructorDtoSchema = v.strictObject({
+  name: v.string(),
+  last_name: v.string(),
+  description: translation,
+  description_ar: translation,
+  description_en: translation,
+});
+export type InstructorDto = v.InferOutput<typeof InstructorDtoSchema>;
+export const ContentTypeDtoSchema = contentType;
 
-export interface SubjectDto {
-  id: number;
-  slug: string;
+const subjectEntries = named({
+  id,
+  slug: v.string(),
   /** French name; `name_ar` is the Arabic one (the app shows it in Arabic). */
-  name: string;
-  name_ar?: string | null;
-  name_en?: string | null;
-  thumbnail: string | null;
+  thumbnail: v.nullable(v.string()),
   /** 0–100, capped. */
-  progress: number;
-  color: string;
-  visible: boolean;
-  active: boolean;
-  position: number;
+  progress: percentage,
+  color: v.string(),
+  visible: v.boolean(),
+  active: v.boolean(),
+  position: v.number(),
   /** Number of video lessons in the subject. */
-  subjectVideos: number;
-}
+  subjectVideos: v.pipe(v.number(), v.integer()),
+});
+export const SubjectDtoSchema = v.strictObject(subjectEntries);
+export type SubjectDto = v.InferOutput<typeof SubjectDtoSchema>;
 
-export interface SectionDto extends LocalizedName {
-  id: number;
-  position: number;
-  tabId: number;
-}
+const SectionDtoSchema = v.strictObject(named({ id, position: v.number(), tabId: id }));
+export type SectionDto = v.InferOutput<typeof SectionDtoSchema>;
 
-export interface ChapterDto extends LocalizedName {
-  id: number;
-  slug: string;
-  type: ChapterType;
-  chapter_sections: SectionDto[];
-}
+const ChapterDtoSchema = v.strictObject(named({ id, slug: v.string(), type: chapterType, chapter_sections: v.array(SectionDtoSchema) }));
 
-export interface ChapterEntryDto {
-  chapter: ChapterDto;
-  firstLessonSlug: string | null;
-  instructor: InstructorDto | null;
-  nbContent: number;
+const ChapterEntryDtoSchema = v.strictObject({
+  chapter: ChapterDtoSchema,
+  firstLessonSlug: v.nullable(v.string()),
+  instructor: v.nullable(InstructorDtoSchema),
+  nbContent: v.pipe(v.number(), v.integer()),
   /** 0–100, capped. */
-  progress: number;
-  nbCompleted: number;
-}
+  progress: percentage,
+  nbCompleted: v.pipe(v.number(), v.integer()),
+});
+export type ChapterEntryDto = v.InferOutput<typeof ChapterEntryDtoSchema>;
 
-export interface PromoCardDto {
-  id: number;
-  type: string;
-  icon_url: string | null;
-  text: string;
-  text_ar?: string | null;
-  text_en?: string | null;
-  text_image_url: string | null;
-  video_link: string | null;
-  url_link: string | null;
-  background_url: string | null;
-  visible: boolean;
-  icon_position: "left" | "right" | null;
-  color: string | null;
-  position: number;
-}
-
-/** `GET /student/subjects/{slug}/chapters`. */
-export interface SubjectChaptersDto {
-  subject: SubjectDto & { nbChapters: number; nbContents: number };
-  chapters: ChapterEntryDto[];
-  tabs: Array<{ id: number; name: string; position: number }>;
-  otherSubjects: OtherSubjectDto[];
-  promoCards: PromoCardDto[];
-}
+export const PromoCardDtoSchema = v.strictObject({
+  id,
+  type: v.string(),
+  icon_url: v.nullable(v.string()),
+  text: v.string(),
+  text_ar: translation,
+  text_en: translation,
+  text_image_url: v.nullable(v.string()),
+  video_link: v.nullable(v.string()),
+  url_link: v.nullable(v.string()),
+  background_url: v.nullable(v.string()),
+  visible: v.boolean(),
+  icon_position: v.nullable(v.picklist(["left", "right"])),
+  color: v.nullable(v.string()),
+  position: v.number(),
+});
+export type PromoCardDto = v.InferOutput<typeof PromoCardDtoSchema>;
 
 /** Another subject of the class, as the subject page lists it (a link: no progress is summed for it). */
-export type OtherSubjectDto = Pick<SubjectDto, "id" | "slug" | "name" | "name_ar" | "name_en" | "thumbnail" | "color" | "position">;
+const OtherSubjectDtoSchema = v.strictObject(named({
+  id,
+  slug: v.string(),
+  thumbnail: v.nullable(v.string()),
+  color: v.string(),
+  position: v.number(),
+}));
+export type OtherSubjectDto = v.InferOutput<typeof OtherSubjectDtoSchema>;
 
-export interface AttachmentDto extends LocalizedName {
-  url: string;
-}
+/** `GET /student/subjects/{slug}/chapters`. */
+export const SubjectChaptersDtoSchema = v.strictObject({
+  subject: v.strictObject(withEntries(subjectEntries, { nbChapters: v.pipe(v.number(), v.integer()), nbContents: v.pipe(v.number(), v.integer()) })),
+  chapters: v.array(ChapterEntryDtoSchema),
+  tabs: v.array(v.strictObject({ id, name: v.string(), position: v.number() })),
+  otherSubjects: v.array(OtherSubjectDtoSchema),
+  promoCards: v.array(PromoCardDtoSchema),
+});
+export type SubjectChaptersDto = v.InferOutput<typeof SubjectChaptersDtoSchema>;
 
-export interface ProgressDto {
-  content_id: number;
-  completed: boolean;
+const AttachmentDtoSchema = v.strictObject(named({ url: v.string() }));
+export type AttachmentDto = v.InferOutput<typeof AttachmentDtoSchema>;
+
+const ProgressDtoSchema = v.strictObject({
+  content_id: id,
+  completed: v.boolean(),
   /** 0–100, capped. */
-  percentage: number;
-  lastWatchedSecond: number;
-}
+  percentage,
+  lastWatchedSecond: v.number(),
+});
+
+/** The progress service's answer to a post (`POST /svc/progress/progress`, SPEC §7 "External services"). */
+export const ProgressAnswerDtoSchema = v.strictObject({
+  /** The pupil's free viewing hours are used up: the player stops and sends them to /offres. */
+  expired: v.boolean(),
+  percentage,
+  completed: v.boolean(),
+  lastWatchedSecond: v.pipe(v.number(), v.minValue(0)),
+});
+export type ProgressAnswerDto = v.InferOutput<typeof ProgressAnswerDtoSchema>;
 
 /** One lesson as the viewer needs it. Locked lessons carry no media, no otp/playbackInfo and no attachments. */
-export interface LessonDto extends LocalizedName {
-  id: number;
-  slug: string;
-  type: { id: ContentTypeId; name: string };
-  content_videos: { url: string; duration: number } | null;
-  event: { start_date: string } | null;
-  content_qcm_id: number | null;
-  instructor: InstructorDto | null;
-  attachments: AttachmentDto[];
+export const LessonDtoSchema = v.strictObject(named({
+  id,
+  slug: v.string(),
+  type: contentType,
+  // `lite_url`: the video's lowest-quality rendition (signed like `url`), when there is one — what lite mode plays.
+  content_videos: v.nullable(v.strictObject({ url: v.string(), duration: v.number(), lite_url: v.optional(v.string()) })),
+  event: v.nullable(v.strictObject({ start_date: v.string() })),
+  content_qcm_id: v.nullable(id),
+  instructor: v.nullable(InstructorDtoSchema),
+  attachments: v.array(AttachmentDtoSchema),
   /** The server hides the attachments (locked, or `attachmentsRestricted` of domain/user.ts): the app shows no section. */
-  attachments_hidden: boolean;
-  locked: boolean;
-  lockedVideo: boolean;
+  attachments_hidden: v.boolean(),
+  locked: v.boolean(),
+  lockedVideo: v.boolean(),
   /**
    * Why an open lesson comes without its media: `free_hours_exhausted` when it is a free view (`isFreeView`) and the
    * pupil's free hours are used up — the app shows the free-hours dialog. Null otherwise.
    */
-  media_refused: "free_hours_exhausted" | null;
-  bookmarked: boolean;
-  otp: string | null;
-  playbackInfo: string | null;
-  pages: Array<{ url: string }> | null;
-  rtl: boolean;
-  progress: ProgressDto | null;
-  chapter: { id: number; slug: string; type: ChapterType } & LocalizedName;
-  subject: { id: number; slug: string } & LocalizedName;
-  is_free: boolean;
-}
+  media_refused: v.nullable(v.literal("free_hours_exhausted")),
+  bookmarked: v.boolean(),
+  otp: v.nullable(v.string()),
+  playbackInfo: v.nullable(v.string()),
+  pages: v.nullable(v.array(v.strictObject({ url: v.string() }))),
+  rtl: v.boolean(),
+  progress: v.nullable(ProgressDtoSchema),
+  chapter: v.strictObject(named({ id, slug: v.string(), type: chapterType })),
+  subject: v.strictObject(named({ id, slug: v.string() })),
+  is_free: v.boolean(),
+}));
+export type LessonDto = v.InferOutput<typeof LessonDtoSchema>;
 
 /** An item of a chapter's lesson list. */
-export interface LessonListItemDto extends LocalizedName {
-  id: number;
-  slug: string;
-  type: { id: ContentTypeId; name: string };
-  duration: number | null;
-  locked: boolean;
-  completed: boolean;
-  percentage: number;
+export const LessonListItemDtoSchema = v.strictObject(named({
+  id,
+  slug: v.string(),
+  type: contentType,
+  duration: v.nullable(v.number()),
+  locked: v.boolean(),
+  completed: v.boolean(),
+  percentage,
   /** The chapter section the lesson is listed under (null: none). */
-  sectionId: number | null;
-  is_free: boolean;
-}
+  sectionId: v.nullable(id),
+  is_free: v.boolean(),
+}));
+export type LessonListItemDto = v.InferOutput<typeof LessonListItemDtoSchema>;
 
-export interface BookmarkDto {
-  id: number;
-  content: { slug: string } & LocalizedName;
-  chapter: { slug: string } & LocalizedName;
-  subject: { slug: string } & LocalizedName;
-  marked_at: string;
-}
+const slugged = v.strictObject(named({ slug: v.string() }));
+export const BookmarkDtoSchema = v.strictObject({ id, content: slugged, chapter: slugged, subject: slugged, marked_at: v.string() });
+export type BookmarkDto = v.InferOutput<typeof BookmarkDtoSchema>;
 
 // ───────────────────────── rules ─────────────────────────
 
@@ -236,12 +263,6 @@ export function aggregateProgress(percentages: readonly number[]): number {
   return capPercentage(Math.round((percentages.reduce((n, p) => n + capPercentage(p), 0) / percentages.length) * 10) / 10);
 }
 
-/** The viewer of a lesson: recordings have their own (SPEC §2 routes). */
-export function viewerPath(subjectSlug: string, chapterSlug: string, lessonSlug: string, chapterType: ChapterType | null | undefined): string {
-  const kind = chapterType === "recording" ? "recordings" : "lessons";
-  return `/subjects/${subjectSlug}/chapters/${chapterSlug}/${kind}/${lessonSlug}/content`;
-}
-
 /** "01", "02", … for chapter numbers. */
 export const chapterNumber = (index: number) => String(index + 1).padStart(2, "0");
 
@@ -261,68 +282,67 @@ export function truncate(text: string, max: number): string {
 // ───────────────────────── other learning answers ─────────────────────────
 
 /** A card of `GET /student/chapters/free-contents` and `/new-contents` (SPEC §3). */
-export interface ContentCardDto {
-  subject: { id: number; slug: string; color: string } & LocalizedName;
-  chapter: { id: number; slug: string } & LocalizedName;
-  content: { id: number; slug: string; type: { id: ContentTypeId; name: string }; is_free: boolean } & LocalizedName;
-  instructor: InstructorDto | null;
-  division: { id: number; name: string };
-  createdAt: string;
-  chapter_type: ChapterType;
-}
+export const ContentCardDtoSchema = v.strictObject({
+  subject: v.strictObject(named({ id, slug: v.string(), color: v.string() })),
+  chapter: v.strictObject(named({ id, slug: v.string() })),
+  content: v.strictObject(named({ id, slug: v.string(), type: contentType, is_free: v.boolean() })),
+  instructor: v.nullable(InstructorDtoSchema),
+  division: v.strictObject({ id, name: v.string() }),
+  createdAt: v.string(),
+  chapter_type: chapterType,
+});
+export type ContentCardDto = v.InferOutput<typeof ContentCardDtoSchema>;
 
 /** `GET /alerts`. */
-export interface AlertDto {
-  id: number;
-  title: string;
-  title_ar?: string | null;
-  title_en?: string | null;
-  body: string;
-  body_ar?: string | null;
-  body_en?: string | null;
-  level: "info" | "warning" | "danger";
-  starts_at: string | null;
-  ends_at: string | null;
-}
+export const AlertDtoSchema = v.strictObject({
+  id,
+  title: v.string(),
+  title_ar: translation,
+  title_en: translation,
+  body: v.string(),
+  body_ar: translation,
+  body_en: translation,
+  level: v.picklist(["info", "warning", "danger"]),
+  starts_at: v.nullable(v.string()),
+  ends_at: v.nullable(v.string()),
+});
+export type AlertDto = v.InferOutput<typeof AlertDtoSchema>;
 
 /** An item of `POST /search/autocomplete`. */
-export interface AutocompleteItemDto {
-  type: "content" | "chapter" | "subject";
-  name: string;
-  name_ar?: string | null;
-  name_en?: string | null;
-  slug: string;
-  subjectSlug: string;
-  chapterSlug: string | null;
+export const AutocompleteItemDtoSchema = v.strictObject(named({
+  type: v.picklist(["content", "chapter", "subject"]),
+  slug: v.string(),
+  subjectSlug: v.string(),
+  chapterSlug: v.nullable(v.string()),
   /** For contents: the chapter's type, so the client picks the lesson or the recording viewer. */
-  chapterType?: ChapterType | null;
+  chapterType: v.optional(v.nullable(chapterType)),
   /** For chapters: the slug of the first lesson, where the chapter opens (null: an empty chapter). */
-  firstLessonSlug?: string | null;
-}
+  firstLessonSlug: v.optional(v.nullable(v.string())),
+}));
+export type AutocompleteItemDto = v.InferOutput<typeof AutocompleteItemDtoSchema>;
 
-export interface ReportReasonDto {
-  id: number;
-  name: string;
-}
+export const ReportReasonDtoSchema = v.strictObject({ id, ...localizedName });
+export type ReportReasonDto = v.InferOutput<typeof ReportReasonDtoSchema>;
 
-export type VideoReportStatus = "Pending" | "In progress" | "Rejected" | "Resolved";
+const VIDEO_REPORT_STATUSES = ["Pending", "In progress", "Rejected", "Resolved"] as const;
+export type VideoReportStatus = (typeof VIDEO_REPORT_STATUSES)[number];
 
 /** A row of `GET /student/video-reports` (SPEC §3 "Video report"). */
-export interface VideoReportDto {
-  id: number;
-  report_reason: { id: number; reason: string };
-  description: string;
-  content: { id: number; name: string; slug: string };
-  status: VideoReportStatus;
-  created_at: string;
-  reject_reason: string | null;
-  is_confirmed: boolean;
-}
+export const VideoReportDtoSchema = v.strictObject({
+  id,
+  report_reason: v.strictObject({ id, reason: v.string(), reason_ar: translation, reason_en: translation }),
+  description: v.string(),
+  content: v.strictObject({ id, ...localizedName, slug: v.string() }),
+  status: v.picklist(VIDEO_REPORT_STATUSES),
+  created_at: v.string(),
+  reject_reason: v.nullable(v.string()),
+  is_confirmed: v.boolean(),
+});
+export type VideoReportDto = v.InferOutput<typeof VideoReportDtoSchema>;
 
 /** `POST /user/subjects/{subject}/chapters/{chapter}/contents/{content}/bookmark`. */
-export interface BookmarkToggleDto {
-  bookmarked: boolean;
-}
+export const BookmarkToggleDtoSchema = v.strictObject({ bookmarked: v.boolean() });
+export type BookmarkToggleDto = v.InferOutput<typeof BookmarkToggleDtoSchema>;
 
 /** Lower case, accents stripped: how search terms and names are compared (no database extension needed). */
 export function normalizeSearch(text: string): string {

@@ -46,17 +46,33 @@ describe("parsePushPayload", () => {
 });
 
 describe("truncateBody and preferences", () => {
-  it("cuts at 50 characters, 25 on narrow screens (SPEC §9), by code point", () => {
+  it("cuts at 50 characters, 25 on narrow screens (SPEC §9), by code point, at a word boundary", () => {
     const body = "La séance de physique de mercredi est déplacée à 18 h.";
     expect(truncateBody(body, true)).toBe("La séance de physique de…");
-    expect(truncateBody(body, false)).toBe(`${Array.from(body).slice(0, 50).join("").trimEnd()}…`);
+    // The 50th character is inside "18": the cut backs off to the space before it.
+    expect(truncateBody(body, false)).toBe("La séance de physique de mercredi est déplacée à…");
+    expect(truncateBody("Votre devoir de mathématiques a été corrigé par le professeur.", false)).toBe("Votre devoir de mathématiques a été corrigé par le…");
     expect(truncateBody("Court", true)).toBe("Court");
     expect(truncateBody("ب".repeat(30), true)).toBe(`${"ب".repeat(25)}…`);
     // The isolate marks around an embedded name (server/services/notifications/texts.ts) are not counted; a cut
     // inside one closes it.
     const named = "استلمت 10 نقاط من \u2068Amine Ben Salah\u2069.";
-    expect(truncateBody(named, true)).toBe("استلمت 10 نقاط من \u2068Amine B\u2069…");
+    expect(truncateBody(named, true)).toBe("استلمت 10 نقاط من \u2068Amine\u2069…");
     expect(truncateBody("\u2068Ali\u2069 a transféré 5 points.", true)).toBe("\u2068Ali\u2069 a transféré 5 points.");
+  });
+
+  it("never cuts inside an Arabic word: the ellipsis follows the last whole word (the logical end)", () => {
+    const body = "تم تغيير موعد حصة الفيزياء إلى يوم الأربعاء على الساعة السادسة";
+    const cut = truncateBody(body, true);
+    expect(cut).toBe("تم تغيير موعد حصة…");
+    const words = body.split(" ");
+    for (const w of cut.slice(0, -1).split(" ")) expect(words).toContain(w);
+    expect(Array.from(cut).length).toBeLessThanOrEqual(26);
+    expect(truncateBody(body, false)).toBe("تم تغيير موعد حصة الفيزياء إلى يوم الأربعاء على…");
+    const long = "أ".repeat(10) + " " + "ب".repeat(40) + " ت";
+    expect(truncateBody(long, false)).toBe(`${"أ".repeat(10)}…`);
+    // One word longer than the limit: cut at the limit.
+    expect(truncateBody("ب".repeat(60), false)).toBe(`${"ب".repeat(50)}…`);
   });
 
   it("every category is on unless set to 0", () => {

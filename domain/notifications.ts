@@ -4,6 +4,8 @@
  * groups, the body truncation, the answers, and the one mapping from a notification's link (or a push
  * message's `link` / `url` / `fcmOptions.link`) to a route of the app. Request schemas: domain/schemas/notifications.ts.
  */
+import * as v from "valibot";
+import { withEntries } from "./schemas/common";
 import { NOTIFICATIONS_PAGE_SIZE } from "./constants";
 
 /** The preference categories of SPEC §3, in their four groups (the settings panel shows them in this order). */
@@ -32,8 +34,8 @@ export function effectivePreferences(stored: Record<string, unknown> | null | un
 /** Page size of the notifications menu (SPEC §9). */
 export const NOTIFICATION_PAGE_SIZE = NOTIFICATIONS_PAGE_SIZE;
 /** Body truncation (SPEC §9): 50 characters, 25 on screens up to 480 px. */
-export const NOTIFICATION_BODY_MAX = 50;
-export const NOTIFICATION_BODY_MAX_NARROW = 25;
+const NOTIFICATION_BODY_MAX = 50;
+const NOTIFICATION_BODY_MAX_NARROW = 25;
 export const NARROW_SCREEN_MAX_PX = 480;
 
 const FSI = "\u2068";
@@ -41,20 +43,33 @@ const PDI = "\u2069";
 const isIsolateMark = (c: string) => c >= "\u2066" && c <= "\u2069";
 
 /**
- * Cuts a body to `max` characters (by code point) with an ellipsis. The invisible isolate marks around a name of
- * another script (FSI … PDI, the server's notification texts) are not counted, and one left open by the cut is closed.
+ * Cuts a body to at most `max` characters (by code point) with an ellipsis at its logical end, at a word boundary: the
+ * cut backs off to the last space before the limit, so that no word (Arabic letters joined, or Latin) is split — a
+ * single word longer than the limit is cut at the limit. The invisible isolate marks around a name of another script
+ * (FSI … PDI, the server's notification texts) are not counted, and one left open by the cut is closed.
  */
 export function truncateBody(body: string, narrow: boolean): string {
   const max = narrow ? NOTIFICATION_BODY_MAX_NARROW : NOTIFICATION_BODY_MAX;
   const chars = Array.from(body);
   let shown = 0;
-  let open = 0;
+  let cut = -1;
   for (let i = 0; i < chars.length; i += 1) {
-    const c = chars[i]!;
-    if (isIsolateMark(c)) open = c === PDI ? Math.max(0, open - 1) : open + 1;
-    else if ((shown += 1) > max) return `${chars.slice(0, i).join("").trimEnd()}${PDI.repeat(open)}…`;
+    if (!isIsolateMark(chars[i]!) && (shown += 1) > max) {
+      cut = i;
+      break;
+    }
   }
-  return body;
+  if (cut < 0) return body;
+  // Inside a word: back to the space before it (when there is one).
+  if (!/\s/u.test(chars[cut]!)) {
+    let space = cut - 1;
+    while (space > 0 && !/\s/u.test(chars[space]!)) space -= 1;
+    if (space > 0) cut = space;
+  }
+  const kept = chars.slice(0, cut);
+  let open = 0;
+  for (const c of kept) if (isIsolateMark(c)) open = c === PDI ? Math.max(0, open - 1) : open + 1;
+  return `${kept.join("").trimEnd()}${PDI.repeat(open)}…`;
 }
 export { FSI as ISOLATE_START, PDI as ISOLATE_END };
 
@@ -133,32 +148,77 @@ export function parsePushPayload(raw: unknown, origin?: string): PushMessage | n
 }
 
 // ───────────── answers ─────────────
+// Written once as valibot schemas: the server declares them as its answers (checked in tests, published in the
+// OpenAPI document), the client reads their types.
+
+const id = v.pipe(v.number(), v.integer());
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
 /** A notification of the bell: French title and body (the reference) with their English and Arabic (null: none). */
-export interface NotificationDto {
-  id: number;
-  title: string;
-  title_ar: string | null;
-  title_en: string | null;
-  body: string;
-  body_ar: string | null;
-  body_en: string | null;
-  link: string | null;
-  url: string | null;
-  category: string;
-  type: string;
-  seen: boolean;
-  created_at: string;
-}
+const notificationEntries = {
+  id,
+  title: v.string(),
+  title_ar: v.nullable(v.string()),
+  title_en: v.nullable(v.string()),
+  body: v.string(),
+  body_ar: v.nullable(v.string()),
+  body_en: v.nullable(v.string()),
+  link: v.nullable(v.string()),
+  url: v.nullable(v.string()),
+  category: v.string(),
+  type: v.string(),
+  seen: v.boolean(),
+  created_at: v.string(),
+};
+export const NotificationDtoSchema = v.strictObject(notificationEntries);
+export type NotificationDto = v.InferOutput<typeof NotificationDtoSchema>;
 
-export interface MessageDto {
-  _id: number;
-  seen: boolean;
-  message: { name: string; body: string; created_at: string };
-}
+/** `POST /student/notifications/{id}/mark-as-seen`: the notification, and how many stay unread. */
+export const SeenNotificationDtoSchema = v.strictObject(withEntries(notificationEntries, { unread: count }));
 
-export interface PopupDto {
-  _id: number;
-  name: string;
-  body: string;
-}
+/** `POST /student/notifications/mark-all-as-seen`. */
+export const AllSeenDtoSchema = v.strictObject({ marked: count, unread: v.literal(0) });
+
+/** A pupil's preferences (`GET`/`PUT` of the notification preferences): every category, 0 (off) or 1 (on). */
+export const NotificationPreferencesDtoSchema = v.strictObject(
+  Object.fromEntries(NOTIFICATION_CATEGORIES.map((c) => [c, v.picklist([0, 1])])) as Record<NotificationCategory, v.PicklistSchema<[0, 1], undefined>>,
+);
+
+/** `POST /user/set-notification-token`. */
+export const PushTokenSetDtoSchema = v.strictObject({ registered: v.literal(true) });
+/** `POST /user/delete-notification-token`: how many of the user's tokens went. */
+export const PushTokenDeletedDtoSchema = v.strictObject({ deleted: count });
+
+export const MessageDtoSchema = v.strictObject({
+  _id: id,
+  seen: v.boolean(),
+  /** French name and body, with their Arabic and English versions when written (null: the French is shown). */
+  message: v.strictObject({
+    name: v.string(),
+    name_ar: v.nullish(v.string()),
+    name_en: v.nullish(v.string()),
+    body: v.string(),
+    body_ar: v.nullish(v.string()),
+    body_en: v.nullish(v.string()),
+    created_at: v.string(),
+  }),
+});
+export type MessageDto = v.InferOutput<typeof MessageDtoSchema>;
+
+export const PopupDtoSchema = v.strictObject({
+  _id: id,
+  name: v.string(),
+  name_ar: v.nullish(v.string()),
+  name_en: v.nullish(v.string()),
+  body: v.string(),
+  body_ar: v.nullish(v.string()),
+  body_en: v.nullish(v.string()),
+});
+export type PopupDto = v.InferOutput<typeof PopupDtoSchema>;
+/** `GET /svc/notify/popup/hide`. */
+export const PopupHiddenDtoSchema = v.strictObject({ hidden: v.literal(true) });
+
+/** The operator's commands: what was stored and how many pushes went out. */
+export const OperatorNotifyDtoSchema = v.strictObject({ userId: id, notificationId: v.nullable(id), messageId: v.nullable(id), pushed: count });
+export const OperatorNotifyClassDtoSchema = v.strictObject({ divisionId: id, notified: count, pushed: count });
+export const OperatorAnnounceDtoSchema = v.strictObject({ contentId: id, link: v.string(), notified: count, pushed: count });

@@ -8,6 +8,7 @@
  * Pack and class discounts give prices rounded up to the whole dinar; a code's percentage is rounded up to the millime
  * (the buyer never pays less than the rule), and a price never goes below zero.
  */
+import * as v from "valibot";
 import { addDays, daysBetween } from "./days";
 import type { ErrorCode } from "./errors";
 import { ceilToDinar, percentOf, percentOfDown } from "./money";
@@ -15,10 +16,10 @@ import { ceilToDinar, percentOf, percentOfDown } from "./money";
 export const OFFER_PERIODS = ["day", "week", "month", "year", "free"] as const;
 export type OfferPeriod = (typeof OFFER_PERIODS)[number];
 /** The periods a pupil can pick, in the order the screen shows them. */
-export const PAID_PERIODS = ["day", "week", "month", "year"] as const satisfies readonly OfferPeriod[];
+const PAID_PERIODS = ["day", "week", "month", "year"] as const satisfies readonly OfferPeriod[];
 
 /** Special offer ids of SPEC §9. */
-export const OFFER_IDS = {
+const OFFER_IDS = {
   optimum: 80,
   noPeriodSwitch: 102,
   /** 2 subjects 10 %, 3 subjects 25 % (if the offer has exactly 3) else 15 %, all subjects: the offer's price. */
@@ -30,7 +31,6 @@ export const OFFER_IDS = {
 
 /** Referral codes (`CP-…`): the friend gets 5 % off, the referrer 5 % of the offer price as points (SPEC §1). */
 export const REFERRAL_PREFIX = "CP-";
-export const REFERRAL_PERCENT = 5;
 export const COUPON_MIN_LENGTH = 3;
 export const COUPON_MAX_LENGTH = 32;
 
@@ -38,10 +38,7 @@ export function isReferralCode(code: string): boolean {
   return code.trim().toUpperCase().startsWith(REFERRAL_PREFIX);
 }
 
-/** How codes are typed and stored: trimmed, upper case. */
-export const normalizeCode = (code: string) => code.trim().toUpperCase();
-
-export interface ClassDiscount {
+interface ClassDiscount {
   type: "percentage" | "fixed";
   /** Percent for `percentage`, millimes for `fixed`. */
   amount: number;
@@ -291,93 +288,108 @@ export function ownerShare(kind: "coupon" | "influencer" | "referral", sharePerc
 
 // ── what the API answers (SPEC §3 "Offer", "Discount code") ──
 
-export interface OfferPricingDto {
-  period: OfferPeriod;
-  /** Before any discount (a per-subject offer: all its subjects). */
-  price: number;
-  final_price: number;
-  discount: number;
-  discountpercentage: number;
-  infoDiscount: { discountType: "percentage" | "fixed"; discountValue: number } | null;
-}
+// Written once as valibot schemas: the server declares them as its answers (checked in tests, published in the
+// OpenAPI document), the client reads their types. Amounts are integer millimes.
+const id = v.pipe(v.number(), v.integer());
+const millimes = v.pipe(v.number(), v.safeInteger());
+const period = v.picklist(OFFER_PERIODS);
+const discountType = v.picklist(["percentage", "fixed"]);
+const translation = v.nullable(v.string());
 
-export interface OfferSubjectDetailDto {
-  id: number;
-  subjectId: number;
-  subject: { id: number; slug: string; name: string; name_ar: string | null; name_en: string | null };
-  price: number;
-  description: string;
+const OfferPricingDtoSchema = v.strictObject({
+  period,
+  /** Before any discount (a per-subject offer: all its subjects). */
+  price: millimes,
+  final_price: millimes,
+  discount: millimes,
+  discountpercentage: v.number(),
+  infoDiscount: v.nullable(v.strictObject({ discountType, discountValue: v.number() })),
+});
+export type OfferPricingDto = v.InferOutput<typeof OfferPricingDtoSchema>;
+
+const OfferSubjectDetailDtoSchema = v.strictObject({
+  id,
+  subjectId: id,
+  subject: v.strictObject({ id, slug: v.string(), name: v.string(), name_ar: translation, name_en: translation }),
+  price: millimes,
+  description: v.string(),
   /** A live subscription of this offer already covers it. */
-  owned: boolean;
-}
+  owned: v.boolean(),
+});
 
 /** One offer as sold to the pupil's class; `id` is the offer division (`offerDivisionDetail` of the checkout). */
-export interface OfferDto {
-  id: number;
-  offer_id: number;
-  group: { id: number; name: string };
-  name: string;
-  name_ar: string | null;
-  name_en: string | null;
-  type: "primary" | "pack";
-  color: string;
-  description: string;
-  description_ar: string | null;
-  description_en: string | null;
-  disabled: boolean;
-  position: number;
-  is_free: boolean;
-  per_subject: boolean;
-  period_switch: boolean;
+export const OfferDtoSchema = v.strictObject({
+  id,
+  offer_id: id,
+  group: v.strictObject({ id, name: v.string(), name_ar: v.nullish(v.string()), name_en: v.nullish(v.string()) }),
+  name: v.string(),
+  name_ar: translation,
+  name_en: translation,
+  type: v.picklist(["primary", "pack"]),
+  color: v.string(),
+  description: v.string(),
+  description_ar: translation,
+  description_en: translation,
+  disabled: v.boolean(),
+  position: v.number(),
+  is_free: v.boolean(),
+  per_subject: v.boolean(),
+  period_switch: v.boolean(),
   /** Price per period in millimes, as stored (the input of `priceOffer`). */
-  prices: Partial<Record<OfferPeriod, number>>;
-  discount: { type: "percentage" | "fixed"; amount: number; on_base_price: boolean } | null;
-  pricing: OfferPricingDto[];
-  Baseprice: number;
-  Finalprice: number;
+  prices: v.partial(v.strictObject(Object.fromEntries(OFFER_PERIODS.map((p) => [p, millimes])) as Record<OfferPeriod, typeof millimes>)),
+  discount: v.nullable(v.strictObject({ type: discountType, amount: v.number(), on_base_price: v.boolean() })),
+  pricing: v.array(OfferPricingDtoSchema),
+  Baseprice: millimes,
+  Finalprice: millimes,
   /** How many instalments a year is sold in (1: paid at once). */
-  slices: number;
+  slices: v.pipe(v.number(), v.integer(), v.minValue(1)),
   /** The next instalment the pupil pays (1 for the first). */
-  indexSliceToPay: number;
+  indexSliceToPay: v.pipe(v.number(), v.integer(), v.minValue(1)),
   /** The pupil's instalment plan of this school year, once its first instalment is paid. */
-  plan: { total: number; plan_start: string; paid: number } | null;
-  weeklyPrice: number | null;
-  dailyPrice: number | null;
-  offer_subject_details: OfferSubjectDetailDto[];
+  plan: v.nullable(v.strictObject({ total: millimes, plan_start: v.string(), paid: millimes })),
+  weeklyPrice: v.nullable(millimes),
+  dailyPrice: v.nullable(millimes),
+  offer_subject_details: v.array(OfferSubjectDetailDtoSchema),
   /** A live subscription of this offer (every subject of a per-subject one). */
-  owned: boolean;
-}
+  owned: v.boolean(),
+});
+export type OfferDto = v.InferOutput<typeof OfferDtoSchema>;
 
 /** The code the pupil has added before paying (one at a time). */
-export interface AppliedCodeDto {
-  id: number;
-  code: string;
-  kind: "coupon" | "influencer" | "referral";
-  type: "percentage" | "fixed";
-  amount: number;
-  offer_id: number;
-  division_ids: number[] | null;
-  offer_ids: number[] | null;
-  periods: OfferPeriod[] | null;
-}
+export const AppliedCodeDtoSchema = v.strictObject({
+  id,
+  code: v.string(),
+  kind: v.picklist(["coupon", "influencer", "referral"]),
+  type: discountType,
+  amount: v.number(),
+  offer_id: id,
+  division_ids: v.nullable(v.array(id)),
+  offer_ids: v.nullable(v.array(id)),
+  periods: v.nullable(v.array(period)),
+});
+export type AppliedCodeDto = v.InferOutput<typeof AppliedCodeDtoSchema>;
 
-export interface PurchaseDto {
-  affiliation: {
-    id: number;
-    offer_id: number;
-    group: { id: number; name: string };
-    period: OfferPeriod;
-    start_date: string;
-    end_date: string;
-    amount_paid: number;
-    subject_ids: number[] | null;
-    chapter_id: number | null;
-  };
+/** `DELETE /student/discount-code/{id}`. */
+export const AppliedCodeRemovedDtoSchema = v.strictObject({ removed: v.literal(true) });
+
+export const PurchaseDtoSchema = v.strictObject({
+  affiliation: v.strictObject({
+    id,
+    offer_id: id,
+    group: v.strictObject({ id, name: v.string(), name_ar: v.nullish(v.string()), name_en: v.nullish(v.string()) }),
+    period,
+    start_date: v.string(),
+    end_date: v.string(),
+    amount_paid: millimes,
+    subject_ids: v.nullable(v.array(id)),
+    chapter_id: v.nullable(id),
+  }),
   /** The pupil's balance after the purchase, in millimes. */
-  points: number;
+  points: millimes,
   /** The live event to join when a chapter of one was bought. */
-  event_id: number | null;
-}
+  event_id: v.nullable(id),
+});
+export type PurchaseDto = v.InferOutput<typeof PurchaseDtoSchema>;
 
 /** The pricing input of an offer as the API sends it. */
 export function toPricedOffer(o: Pick<OfferDto, "offer_id" | "is_free" | "per_subject" | "prices" | "discount" | "offer_subject_details">): PricedOffer {

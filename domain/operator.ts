@@ -2,6 +2,7 @@
  * The mobile-operator subscription (SPEC §1, §5, §9): Digital Virgo carrier billing of the Silver offer (group 33) for
  * one day or seven days, renewed automatically until the pupil unsubscribes. Prices per level in millimes.
  */
+import * as v from "valibot";
 import { GROUP } from "./constants";
 import { tunisDay } from "./days";
 
@@ -9,7 +10,7 @@ import { tunisDay } from "./days";
 export const OPERATOR_OFFER_ID = GROUP.operatorSilver;
 
 /** Recurrence in days (SPEC §9): 1 (day) or 7 (week). */
-export const OPERATOR_RECURRENCES = [1, 7] as const;
+const OPERATOR_RECURRENCES = [1, 7] as const;
 export type Recurrence = (typeof OPERATOR_RECURRENCES)[number];
 
 export const OPERATOR_LEVELS = ["primary", "basic", "secondary", "baccalaureate"] as const;
@@ -46,56 +47,56 @@ export function operatorPeriod(start: Date, recurrence: Recurrence): { renewsAt:
   return { renewsAt, startDate: tunisDay(start), endDate: tunisDay(renewsAt) };
 }
 
+// What the operator's API answers, written once as valibot schemas: the server declares them as its answers (checked
+// in tests, published in the OpenAPI document), the client reads their types. Prices in millimes.
+const id = v.pipe(v.number(), v.integer());
+const millimes = v.pipe(v.number(), v.safeInteger());
+
 /** `GET /offers`: one card per level. */
-export interface OperatorOfferDto {
-  level: OperatorLevel;
+export const OperatorOfferDtoSchema = v.strictObject({
+  level: v.picklist(OPERATOR_LEVELS),
   /** Millimes per day and per week. */
-  perDay: number;
-  perWeek: number;
-  offer_id: number;
-  group: { id: number; name: string };
-}
+  perDay: millimes,
+  perWeek: millimes,
+  offer_id: id,
+  group: v.strictObject({ id, name: v.string(), name_ar: v.nullish(v.string()), name_en: v.nullish(v.string()) }),
+});
+export type OperatorOfferDto = v.InferOutput<typeof OperatorOfferDtoSchema>;
 
 /** `GET /{level}/divisions`. */
-export interface OperatorDivisionDto {
-  id: number;
-  name: string;
-  name_ar: string;
-  name_en: string;
-}
+export const OperatorDivisionDtoSchema = v.strictObject({ id, name: v.string(), name_ar: v.string(), name_en: v.string() });
+export type OperatorDivisionDto = v.InferOutput<typeof OperatorDivisionDtoSchema>;
 
 /** `POST /checkout`, `POST /digitalvirgo/checkout`: where the browser goes to confirm with the operator. */
-export interface OperatorCheckoutDto {
-  redirectUrl: string;
-  orderId: string;
-}
+export const OperatorCheckoutDtoSchema = v.strictObject({ redirectUrl: v.string(), orderId: v.string() });
+export type OperatorCheckoutDto = v.InferOutput<typeof OperatorCheckoutDtoSchema>;
 
 /** `GET /digitalvirgo/success`: the activated subscription, and a session for a visitor whose account it created. */
-export interface OperatorActivationDto {
-  orderId: string;
-  status: "active" | "cancelled";
-  recurrence: Recurrence;
-  price: number;
-  renews_at: string;
-  end_date: string;
+export const OperatorActivationDtoSchema = v.strictObject({
+  orderId: v.string(),
+  status: v.picklist(["active", "cancelled"]),
+  recurrence: v.picklist(OPERATOR_RECURRENCES),
+  price: millimes,
+  renews_at: v.string(),
+  end_date: v.string(),
   /** True when this subscription created the pupil's account. */
-  newAccount: boolean;
+  newAccount: v.boolean(),
   /** A session for the subscriber: only for the visitor who just subscribed, within minutes of the activation, on the first use of the return link. */
-  token?: string;
-  expires_at?: string;
-  user_type?: "student";
-}
+  token: v.optional(v.string()),
+  expires_at: v.optional(v.string()),
+  user_type: v.optional(v.literal("student")),
+});
+export type OperatorActivationDto = v.InferOutput<typeof OperatorActivationDtoSchema>;
 
 /** `POST /digitalvirgo/echec`. */
-export interface OperatorFailureDto {
-  orderId: string;
-  status: "failed" | "active" | "cancelled";
-}
+export const OperatorFailureDtoSchema = v.strictObject({ orderId: v.string(), status: v.picklist(["failed", "active", "cancelled"]) });
+export type OperatorFailureDto = v.InferOutput<typeof OperatorFailureDtoSchema>;
 
 /** `POST /digitalvirgo/unsubscribe`. */
-export interface OperatorUnsubscribeDto {
-  status: "cancelled";
-  cancelled_at: string;
+export const OperatorUnsubscribeDtoSchema = v.strictObject({
+  status: v.literal("cancelled"),
+  cancelled_at: v.string(),
   /** Access lasts until the paid period ends. */
-  end_date: string;
-}
+  end_date: v.string(),
+});
+export type OperatorUnsubscribeDto = v.InferOutput<typeof OperatorUnsubscribeDtoSchema>;

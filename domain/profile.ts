@@ -25,15 +25,15 @@ export const AVATAR_SIZE_PX = 384;
 // ───────────────────────── fields ─────────────────────────
 
 /** Profile phone: exactly 8 digits ('Le champ numéro de téléphone est invalide'). */
-export const PROFILE_PHONE_RE = /^\d{8}$/;
+const PROFILE_PHONE_RE = /^\d{8}$/;
 /** Parent phone: 8 digits starting 2, 4, 5 or 9. */
-export const PARENT_PHONE_RE = /^[2459]\d{7}$/;
+const PARENT_PHONE_RE = /^[2459]\d{7}$/;
 
 const optionalRef = v.optional(v.nullable(v.union([idSchema, v.literal("")])), null);
 const toId = (x: number | "" | null | undefined): number | null => (typeof x === "number" ? x : null);
 
 /** A birth date given as dd/mm/yyyy (the form) or yyyy-mm-dd (the profile's stored value). */
-export function parseBirthDate(value: string): string | null {
+function parseBirthDate(value: string): string | null {
   const s = value.trim();
   if (/^\d{4}-\d{2}-\d{2}$/.test(s)) {
     const [y, m, d] = s.split("-");
@@ -156,7 +156,7 @@ export function governorateEnabled(country: number | null): boolean {
 // ───────────────────────── contact: e-mail, parent phone ─────────────────────────
 
 /** E-mail for sessions (SPEC §5): non-empty, no spaces, not numeric, and a valid address. */
-export const emailForSessionsSchema = v.pipe(
+const emailForSessionsSchema = v.pipe(
   v.string("email_required"),
   v.trim(),
   v.nonEmpty("email_required"),
@@ -169,7 +169,6 @@ export const emailForSessionsSchema = v.pipe(
 
 /** `PUT /user/add-email`: the address receives a 6-character code; the e-mail is set once it is confirmed. */
 export const AddEmailSchema = v.object({ email: emailForSessionsSchema });
-export type AddEmailOutput = v.InferOutput<typeof AddEmailSchema>;
 
 /** `POST /user/confirm-code`: the code sent to the new e-mail (or phone) of the profile, and that address. */
 export const ConfirmContactSchema = v.object({
@@ -183,7 +182,6 @@ export type ConfirmContactOutput = v.InferOutput<typeof ConfirmContactSchema>;
 export const ParentPhoneSchema = v.object({
   phone2: v.pipe(v.string("parent_phone_invalid"), v.trim(), v.nonEmpty("parent_phone_invalid"), v.regex(PARENT_PHONE_RE, "parent_phone_invalid")),
 });
-export type ParentPhoneOutput = v.InferOutput<typeof ParentPhoneSchema>;
 
 /** The add-parent-phone modal opens when the pupil has no parent phone, lives in Tunisia (or nowhere known) and holds an offer. */
 export function shouldAskParentPhone(me: { hasPhoneParent: boolean; country: { id: number } | null; affiliations: readonly Affiliation[] }): boolean {
@@ -222,28 +220,52 @@ export const ClassChangeSchema = v.pipe(
 export type ClassChangeInput = v.InferInput<typeof ClassChangeSchema>;
 export type ClassChangeOutput = v.InferOutput<typeof ClassChangeSchema>;
 
-export type RequestStatus = "pending" | "approved" | "rejected";
+const REQUEST_STATUSES = ["pending", "approved", "rejected"] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+// The answers of the profile's operations, written once as valibot schemas: the server declares them as its answers
+// (checked in tests, published in the OpenAPI document), the client reads their types.
+const id = v.pipe(v.number(), v.integer());
+const requestStatus = v.picklist(REQUEST_STATUSES);
+const namedDivision = v.strictObject({ id, name: v.string(), name_ar: v.optional(v.string()), name_en: v.optional(v.string()) });
 
 /** A class-change request as `GET /edit-division` lists it (SPEC §3 "Division-change request"). */
-export interface DivisionChangeDto {
-  id: number;
-  old_division: {
-    id: number;
-    name: string;
-    name_ar?: string;
-    name_en?: string;
-  } | null;
-  new_division: {
-    id: number;
-    name: string;
-    name_ar?: string;
-    name_en?: string;
-  };
-  reason: { id: number; name: string; name_ar?: string; name_en?: string };
-  reason2: string | null;
-  status: RequestStatus;
-  created_at: string;
-}
+export const DivisionChangeDtoSchema = v.strictObject({
+  id,
+  old_division: v.nullable(namedDivision),
+  new_division: namedDivision,
+  reason: namedDivision,
+  reason2: v.nullable(v.string()),
+  status: requestStatus,
+  created_at: v.string(),
+});
+export type DivisionChangeDto = v.InferOutput<typeof DivisionChangeDtoSchema>;
+
+/** `POST /edit-division`: the request, and whether it changed the class at once. */
+export const DivisionChangeRequestedDtoSchema = v.strictObject({ request: DivisionChangeDtoSchema, applied: v.boolean() });
+export type DivisionChangeRequestedDto = v.InferOutput<typeof DivisionChangeRequestedDtoSchema>;
+
+/** `PUT /user/add-email`: where the code went. */
+export const CodeSentDtoSchema = v.strictObject({ credential: v.string(), channel: v.picklist(["sms", "email"]) });
+export type CodeSentDto = v.InferOutput<typeof CodeSentDtoSchema>;
+
+/** `POST /user/confirm-code`: the account's phone and e-mail once the pending one is confirmed. */
+export const ContactConfirmedDtoSchema = v.strictObject({ email: v.nullable(v.string()), phone: v.nullable(v.string()) });
+export type ContactConfirmedDto = v.InferOutput<typeof ContactConfirmedDtoSchema>;
+
+/** `POST /user/update`. */
+export const ProfileUpdatedDtoSchema = v.strictObject({
+  /** The new phone or e-mail a code was sent to (then the code is asked for), or null. */
+  credential: v.nullable(v.string()),
+  pending: v.strictObject({ phone: v.nullable(v.string()), email: v.nullable(v.string()) }),
+});
+export type ProfileUpdatedDto = v.InferOutput<typeof ProfileUpdatedDtoSchema>;
+
+/** `PUT /user/add-parent-phone`: the same answer whatever the phone. */
+export const ParentPhoneSetDtoSchema = v.strictObject({ hasPhoneParent: v.literal(true) });
+
+/** `POST /user/avatar`: the photo's URL (`GET /user/avatar` with its key, so a new photo is a new URL). */
+export const AvatarDtoSchema = v.strictObject({ avatar: v.string() });
 
 // ───────────────────────── report cards ─────────────────────────
 
@@ -260,21 +282,24 @@ export const MarksheetFieldsSchema = v.object({
     v.transform((x) => x as number),
   ),
 });
-export type MarksheetFieldsOutput = v.InferOutput<typeof MarksheetFieldsSchema>;
 
-export interface MarksheetDto {
-  id: number;
-  name: string;
-  division: { id: number; name: string; name_ar?: string; name_en?: string };
-  trimester: number;
-  status: RequestStatus;
-  reject_reason: string | null;
+export const MarksheetDtoSchema = v.strictObject({
+  id,
+  name: v.string(),
+  division: namedDivision,
+  trimester: v.pipe(v.number(), v.integer(), v.minValue(TRIMESTERS[0]), v.maxValue(TRIMESTERS[TRIMESTERS.length - 1]!)),
+  status: requestStatus,
+  reject_reason: v.nullable(v.string()),
   /** `pdf` or `image`: how the view dialog shows it. */
-  file: { kind: "pdf" | "image"; mime: string; size: number };
+  file: v.strictObject({ kind: v.picklist(["pdf", "image"]), mime: v.string(), size: v.pipe(v.number(), v.safeInteger(), v.minValue(0)) }),
   /** The file, for its owner (bearer token). */
-  url: string;
-  created_at: string;
-}
+  url: v.string(),
+  created_at: v.string(),
+});
+export type MarksheetDto = v.InferOutput<typeof MarksheetDtoSchema>;
+
+/** `POST /admin/marksheets/{id}/decision`: the report card decided. */
+export const MarksheetDecisionDtoSchema = v.strictObject({ id, status: requestStatus, userId: id });
 
 /** The kinds of file the profile takes (photos, report cards), recognised by `sniffKind` of domain/files.ts. */
 export type SniffedKind = Extract<FileKind, "pdf" | "jpeg" | "png" | "webp">;

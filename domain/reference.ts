@@ -16,7 +16,3 @@ export const DivisionDtoSchema = v.strictObject({ id, name: text, name_en: text,
 export const EditDivisionReasonDtoSchema = v.strictObject({ id, name: text, name_en: text, name_ar: text });
 export const OptionalSubjectDtoSchema = StateDtoSchema;
 
-export type CountryDto = v.InferOutput<typeof CountryDtoSchema>;
-export type StateDto = v.InferOutput<typeof StateDtoSchema>;
-export type InstituteDto = v.InferOutput<typeof InstituteDtoSchema>;
-export type DivisionDto = v.InferOutput<typeof DivisionDtoSchema>;

@@ -1,85 +1,127 @@
+import * as v from "valibot";
 import { GROUP } from "./constants";
 
-export type UserType = "student" | "teacher" | "parent" | "influencer" | "admin";
+export const USER_TYPES = ["student", "teacher", "parent", "influencer", "admin"] as const;
+export type UserType = (typeof USER_TYPES)[number];
 
-export interface Affiliation {
-  id: number;
-  offer_id: number;
-  group: { id: number; name: string };
+// ─────────────── the API's answers, written once as valibot schemas (the server declares them, the client reads their types) ───────────────
+
+const id = v.pipe(v.number(), v.integer());
+const millimes = v.pipe(v.number(), v.safeInteger());
+const nullableText = v.nullable(v.string());
+
+const AffiliationSchema = v.strictObject({
+  id,
+  offer_id: id,
+  group: v.strictObject({ id, name: v.string(), name_ar: v.nullish(v.string()), name_en: v.nullish(v.string()) }),
   /** "year" | "month" | "week" | "day" | "rest_of_year" | "free" */
-  period: string;
-  start_date: string;
-  end_date: string;
-}
+  period: v.string(),
+  start_date: v.string(),
+  end_date: v.string(),
+});
+export type Affiliation = v.InferOutput<typeof AffiliationSchema>;
 
-export interface Permissions {
-  forum: boolean;
-  exam: boolean;
-  isProfSon: boolean;
-  versPilote: boolean;
-  freeHours: boolean;
-  hasEditDivision: boolean;
-  influencer: boolean;
-  eligibleUserForGift: boolean;
-  takeTrialAdvantage: boolean;
-  changePassword: boolean;
-  discount: boolean;
+const PermissionsSchema = v.strictObject({
+  forum: v.boolean(),
+  exam: v.boolean(),
+  isProfSon: v.boolean(),
+  versPilote: v.boolean(),
+  freeHours: v.boolean(),
+  hasEditDivision: v.boolean(),
+  influencer: v.boolean(),
+  eligibleUserForGift: v.boolean(),
+  takeTrialAdvantage: v.boolean(),
+  changePassword: v.boolean(),
+  discount: v.boolean(),
   /** Search is open to the pupil (`searchAllowed`): the server refuses it otherwise (403 `search_disabled`). */
-  search: boolean;
-}
+  search: v.boolean(),
+});
+export type Permissions = v.InferOutput<typeof PermissionsSchema>;
 
 /** A reference item with its French name and, where the reference data has them, Arabic and English names. */
-export interface NamedRef {
-  id: number;
-  name: string;
-  name_ar?: string;
-  name_en?: string;
-}
+const NamedRefSchema = v.strictObject({ id, name: v.string(), name_ar: v.optional(v.string()), name_en: v.optional(v.string()) });
 
 /** The current user, as `GET /auth/me` returns it (SPEC §3 "User/profile"). */
-export interface Me {
-  id: number;
-  user_type: UserType;
-  name: string;
-  last_name: string;
-  email: string | null;
-  phone: string | null;
-  phone2: string | null;
-  gender: "male" | "female" | null;
-  birth_date: string | null;
-  avatar: string | null;
+export const MeSchema = v.strictObject({
+  id,
+  user_type: v.picklist(USER_TYPES),
+  name: v.string(),
+  last_name: v.string(),
+  email: nullableText,
+  phone: nullableText,
+  phone2: nullableText,
+  gender: v.nullable(v.picklist(["male", "female"])),
+  birth_date: nullableText,
+  avatar: nullableText,
   /** The wallet balance in millimes (1 point = 1 TND = 1,000 millimes). */
-  points: number;
-  gift_point: number;
-  division: NamedRef | null;
-  optional_subject: NamedRef | null;
-  country: NamedRef | null;
-  state: NamedRef | null;
-  delegation: NamedRef | null;
-  institute: { id: number; name: string } | null;
-  affiliations: Affiliation[];
-  completed: boolean;
-  verified: boolean;
-  google_id: string | null;
-  facebook_id: string | null;
-  freeHours: { total_seconds: number; used_seconds: number } | null;
-  isTest: boolean;
-  gift_code: string | null;
-  password_changed_at: string | null;
-  hasPhoneParent: boolean;
-  created_at: string;
-  permissions: Permissions;
-  discountCode: string | null;
-  discountType: "percentage" | "points" | null;
-  discountAmount: number | null;
-  studentLevel: string | null;
-  hasParent: boolean;
-  hasParentRequest: boolean;
+  points: millimes,
+  gift_point: millimes,
+  division: v.nullable(NamedRefSchema),
+  optional_subject: v.nullable(NamedRefSchema),
+  country: v.nullable(NamedRefSchema),
+  state: v.nullable(NamedRefSchema),
+  delegation: v.nullable(NamedRefSchema),
+  institute: v.nullable(v.strictObject({ id, name: v.string() })),
+  affiliations: v.array(AffiliationSchema),
+  completed: v.boolean(),
+  verified: v.boolean(),
+  google_id: nullableText,
+  facebook_id: nullableText,
+  freeHours: v.nullable(v.strictObject({ total_seconds: v.pipe(v.number(), v.integer()), used_seconds: v.pipe(v.number(), v.integer()) })),
+  isTest: v.boolean(),
+  gift_code: nullableText,
+  password_changed_at: nullableText,
+  hasPhoneParent: v.boolean(),
+  created_at: v.string(),
+  permissions: PermissionsSchema,
+  discountCode: nullableText,
+  discountType: v.nullable(v.picklist(["percentage", "points"])),
+  /** A percentage, or millimes for a "points" discount. */
+  discountAmount: v.nullable(v.number()),
+  studentLevel: nullableText,
+  hasParent: v.boolean(),
+  hasParentRequest: v.boolean(),
   /** A live (renewing) mobile-operator subscription (offer 33): the user menu offers "Se désabonner". */
-  digitalVirgoClient: boolean;
+  digitalVirgoClient: v.boolean(),
   /** Set on impersonation sessions: the admin acting as this user. */
-  adminId: number | null;
-}
+  adminId: v.nullable(id),
+});
+export type Me = v.InferOutput<typeof MeSchema>;
+
+/** A new session (`POST /auth/login_check`, `/auth/register`): the bearer token and the account's type. */
+export const SessionDtoSchema = v.strictObject({
+  token: v.string(),
+  expires_at: v.string(),
+  user_type: v.picklist(USER_TYPES),
+  /** A teacher signs in to the teachers' app instead. */
+  redirect: v.optional(v.string()),
+});
+
+/** `PUT /user/change-password`: the other sessions ended; this is the caller's new token. */
+export const NewTokenDtoSchema = v.strictObject({ token: v.string(), expires_at: v.string() });
+
+/** `POST /auth/switch`: a session acting as the pupil, marked with the operator's admin account. */
+export const ImpersonationSessionDtoSchema = v.strictObject({ token: v.string(), expires_at: v.string(), user_type: v.picklist(USER_TYPES), admin_user_id: id });
+
+/** `/auth/request-password`: where the reset code went. */
+export const ResetCodeSentDtoSchema = v.strictObject({ channel: v.picklist(["sms", "email"]) });
+
+/** `POST /auth/confirm-registration`. */
+export const VerifiedDtoSchema = v.strictObject({ verified: v.literal(true) });
+
+/** `GET /auth/resend-code`. */
+export const CodeSentDtoSchema = v.strictObject({ sent: v.literal(true) });
+
+/** `GET /auth/challenge`: an ALTCHA proof-of-work challenge, or null when the bot check is off. */
+export const BotChallengeDtoSchema = v.nullable(
+  v.strictObject({
+    algorithm: v.picklist(["SHA-1", "SHA-256", "SHA-512"]),
+    challenge: v.string(),
+    maxnumber: v.optional(v.pipe(v.number(), v.integer())),
+    salt: v.string(),
+    signature: v.string(),
+  }),
+);
 
 /** Group ids whose full-year subscription opens the forum (Silver+ and Gold). */
 export const FORUM_GROUPS = [34, 35] as const;
@@ -130,4 +172,16 @@ export function parrainPath(me: Pick<Me, "gift_code">): "/gift-code" | "/generat
 
 export function hasOffers(me: Pick<Me, "affiliations">): boolean {
   return me.affiliations.length > 0;
+}
+
+/**
+ * The name an account the mobile operator created carries until its owner gives theirs (the operator sends only the
+ * phone). The home greets such a pupil without it and prompts them to complete their name; the profile form starts
+ * empty instead of showing it.
+ */
+export const SUBSCRIBER_PLACEHOLDER_NAME = { name: "Abonné", lastName: "Ooredoo" } as const;
+
+/** Whether the account still has the operator's placeholder name (no name of its own yet). */
+export function hasPlaceholderName(me: Pick<Me, "name" | "last_name">): boolean {
+  return me.name === SUBSCRIBER_PLACEHOLDER_NAME.name && me.last_name === SUBSCRIBER_PLACEHOLDER_NAME.lastName;
 }

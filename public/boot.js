@@ -11,6 +11,51 @@
     var s = localStorage.getItem("darsi-color-scheme");
     var dark = s === "dark" || ((!s || s === "auto") && window.matchMedia("(prefers-color-scheme: dark)").matches);
     document.documentElement.setAttribute("data-mantine-color-scheme", dark ? "dark" : "light");
+    // /login and /register come rendered in French for a signed-out visitor (scripts/lib/prerender.mjs): hidden before
+    // the first paint when that is not this visitor (the app's first render replaces it).
+    if ((l && l !== "fr") || localStorage.getItem("token")) document.documentElement.setAttribute("data-prerender-off", "");
+  } catch (e) {}
+  // A prerendered page (/login, /register: scripts/lib/prerender.mjs) names its entry scripts here instead of running
+  // them at once (they are fetched already, as modulepreloads): they run after the first paint, so that the page's HTML
+  // is painted before the entry chunk is evaluated; at the latest after 3 s (a hidden tab paints no frame).
+  try {
+    var start = document.querySelector('meta[name="darsi-start"]');
+    if (start) {
+      var started = false;
+      var run = function () {
+        if (started) return;
+        started = true;
+        var entries = start.getAttribute("content").split(" ");
+        for (var j = 0; j < entries.length; j++) {
+          if (!/^\/assets\/[\w.-]+\.js$/.test(entries[j])) continue;
+          var script = document.createElement("script");
+          script.type = "module";
+          script.crossOrigin = "";
+          script.src = entries[j];
+          document.head.appendChild(script);
+        }
+      };
+      // Never before the document is parsed (as the module scripts it replaces, which were deferred).
+      var go = function () {
+        if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", run);
+        else setTimeout(run, 0);
+      };
+      if (document.documentElement.hasAttribute("data-prerender-off")) {
+        // The page is hidden for this visitor: nothing to paint first.
+        document.addEventListener("DOMContentLoaded", run);
+      } else {
+        // Once the first contentful paint is on the screen (its entry comes once the frame is presented; a page
+        // replaced before that would lose its paint as the largest one), else after the first frame.
+        try {
+          new PerformanceObserver(function (list) {
+            if (list.getEntriesByName("first-contentful-paint").length) go();
+          }).observe({ type: "paint", buffered: true });
+        } catch (e) {
+          requestAnimationFrame(go);
+        }
+        setTimeout(go, 3000);
+      }
+    }
   } catch (e) {}
   try {
     var meta = document.querySelector('meta[name="darsi-signed-in"]');

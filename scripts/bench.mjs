@@ -35,8 +35,12 @@
 //      15 s each: confirmed point transfers per second (start, code from the outbox, confirm) and purchases per second
 //      (POST /api/student/checkout/buy), p50/p99 latency; the ledger reconciled afterwards. Skipped without PostgreSQL.
 //
-// Flags: --no-lighthouse, --no-load, --no-progress, --no-offline, --no-api, --no-money, --only=progress|offline|api|money|exams|push
-// (only step 7, 8, 7b or 9), --money-duration=S (15), --runs=N
+//  10. Scale (scripts/bench/scale.mjs, only with --only=scale): on one PostgreSQL database, the nine API reads and the
+//      progress ingestion with WORKERS=1 then WORKERS=2, 50 connections, 50 pupils: requests/s ratio and p99 of each,
+//      written to bench-report.md / bench-report.json (--scale-duration=S, 5 s per line).
+//
+// Flags: --no-lighthouse, --no-load, --no-progress, --no-offline, --no-api, --no-money, --only=progress|offline|api|money|exams|push|scale
+// (only step 7, 8, 7b, 9 or 10), --money-duration=S (15), --runs=N
 // (Lighthouse runs), --duration=S (autocannon seconds), --progress-rate=N (posts/s, 1000), --progress-duration=S (20),
 // --progress-pupils=N (200), --strict (exit 1 when a budget is missed; by default the report flags it and the exit
 // code is 0). Takes about 3–5 minutes on 2 cores once built.
@@ -56,6 +60,7 @@ import { createDatabase, runProgressBench } from "./bench/progress.mjs";
 import { moneyMarkdown, runMoneyBench } from "./bench/money.mjs";
 import { apiReadChecks, apiReadsMarkdown, runApiReads } from "./bench/api-reads.mjs";
 import { measureHomeFirstLoad } from "./bench/home-first-load.mjs";
+import { runScaleBench, scaleMarkdown } from "./bench/scale.mjs";
 import { BUDGETS, LOGIN_PREFIXES, kb, measureRoute } from "./size-budget.mjs";
 
 const args = new Set(process.argv.slice(2));
@@ -68,7 +73,7 @@ const argString = (name, fallback) => {
   return hit ? hit.slice(name.length + 3) : fallback;
 };
 const ONLY = argString("only", null);
-if (ONLY !== null && !["progress", "offline", "api", "money", "exams", "push"].includes(ONLY)) throw new Error(`--only=${ONLY}: "progress", "offline", "api", "money", "exams" or "push"`);
+if (ONLY !== null && !["progress", "offline", "api", "money", "exams", "push", "scale"].includes(ONLY)) throw new Error(`--only=${ONLY}: "progress", "offline", "api", "money", "exams", "push" or "scale"`);
 const PROGRESS = { rate: argValue("progress-rate", 1000), seconds: argValue("progress-duration", 20), pupils: argValue("progress-pupils", 200) };
 const LH_RUNS = argValue("runs", 3);
 const LOAD_SECONDS = argValue("duration", 10);
@@ -476,6 +481,7 @@ function markdown(report) {
 async function main() {
   if (ONLY === "exams") return runExamsBench(); // its own report (bench-exams.json), see the end of the file
   if (ONLY === "push") return runPushBench(); // its own report (bench-push.json), see the end of the file
+  if (ONLY === "scale") return runScale();
   const started = Date.now();
   const dist = join(ROOT, "dist");
   let sizes;
@@ -851,9 +857,10 @@ async function runExamsBench() {
 
 /**
  * Web push's weight: the service worker's own size (dist/sw.js, raw and gzip: it carries the push and click handlers);
- * the Firebase SDK's chunk (found by FCM's registration endpoint in its code) and the menus' chunks; and, in Chromium,
- * that neither the first load of /login nor the signed-in home's first load requests the Firebase SDK or the menus'
- * code (they load when the pupil opens the bell or turns push on), with the home's first-load JS against its budget.
+ * the Firebase SDK's chunk (found by FCM's registration endpoint in its code), the menus' chunks and the push client's
+ * (src/lib/push); and, in Chromium, that neither the first load of /login nor the signed-in home's first load requests
+ * the Firebase SDK, the menus' code (they load when the pupil opens the bell or turns push on) or the push client (after
+ * the first screen), with the home's first-load JS against its budget.
  * Writes bench-push.json.
  */
 async function runPushBench() {
@@ -865,7 +872,7 @@ async function runPushBench() {
   const sw = { raw: readFileSync(join(dist, "sw.js")).length, gzip: gz("sw.js") };
   const assets = readdirSync(join(dist, "assets")).filter((f) => f.endsWith(".js"));
   const firebase = assets.filter((f) => readFileSync(join(dist, "assets", f), "utf8").includes("fcmregistrations.googleapis.com"));
-  const menus = assets.filter((f) => /^(NotificationsMenu|MessagesMenu|PopupDialog|enable)-/.test(f));
+  const menus = assets.filter((f) => /^(NotificationsMenu|MessagesMenu|PopupDialog|push)-/.test(f));
   const lazy = [...firebase, ...menus].map((f) => ({ file: `assets/${f}`, gzip: gz(`assets/${f}`) }));
   const report = { date: new Date().toISOString(), serviceWorker: sw, lazyChunks: lazy };
   const server = await startServer();
@@ -895,4 +902,28 @@ async function runPushBench() {
   writeFileSync(join(ROOT, "bench-push.json"), JSON.stringify(report, null, 2) + "\n");
   console.log(JSON.stringify(report, null, 2));
   if (!ok) process.exitCode = 1;
+}
+
+// ------------------------------------------------------------------ scale (issue 24 item 5)
+
+async function runScale() {
+  const started = Date.now();
+  let scale;
+  try {
+    scale = await runScaleBench({
+      startServer,
+      stopServer: (server) => stopChild(server.child, 20_000),
+      createDatabase: () => createDatabase(cleanups, log),
+      log,
+      connections: CONNECTIONS,
+      seconds: argValue("scale-duration", 5),
+    });
+  } finally {
+    await cleanup();
+  }
+  const report = { date: new Date().toISOString(), cores: availableParallelism(), elapsedSeconds: Math.round((Date.now() - started) / 1000), scale };
+  const md = `# Bench report (scale)\n\n_${report.date}, ${report.cores} cores, ${report.elapsedSeconds} s._\n\n${scaleMarkdown(scale)}`;
+  writeFileSync(join(ROOT, "bench-report.json"), JSON.stringify(report, null, 2) + "\n");
+  writeFileSync(join(ROOT, "bench-report.md"), md);
+  console.log(md);
 }

@@ -9,13 +9,22 @@ const tty = process.stdout.isTTY;
 const paint = (code, s) => (tty ? `\x1b[${code}m${s}\x1b[0m` : s);
 const apiPort = process.env.API_PORT || "3000";
 
+// The local sign-in provider (issue 21), in this process: the API is told where it is through SOCIAL_SANDBOX.
+const apiEnv = { PORT: apiPort };
+{
+  const env = { ...process.env };
+  const { startSandboxFor } = await import("./lib/social-sandbox.mjs");
+  await startSandboxFor(env, (line) => console.error(`[dev] ${line}`));
+  if (env.SOCIAL_SANDBOX) apiEnv.SOCIAL_SANDBOX = env.SOCIAL_SANDBOX;
+}
+
 const procs = [
   {
     name: "api",
     color: 36,
     cmd: "npx",
     args: ["--no-install", "tsx", "watch", "--clear-screen=false", "server/main.ts"],
-    env: { PORT: apiPort },
+    env: apiEnv,
   },
   {
     name: "web",

@@ -34,6 +34,10 @@ const env = {
 };
 delete env.DATABASE_URL; // the embedded database: each run starts from the same seeded state
 delete env.NODE_ENV;
+// The local sign-in provider (issue 21) on a free port, for tests/e2e/social.spec.ts.
+delete env.SOCIAL_SANDBOX;
+const { startSandboxFor } = await import("./lib/social-sandbox.mjs");
+await startSandboxFor(env, (line) => console.error(`[e2e-server] ${line}`));
 
 console.error(`[e2e-server] http://localhost:${port} (DATA_DIR ${dataDir})`);
 const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: ROOT, env, stdio: "inherit" });

@@ -2,7 +2,8 @@
 // Makes the small media the demo lessons play, so every content type works on a machine without internet.
 // Output is committed under server/media/; run again only to change it.
 //  - magazines: SVG pages (text, a few kB each), French left-to-right and Arabic right-to-left;
-//  - videos: 30-second test clips (WebM VP9/Opus and MP4 H.264/AAC) made with ffmpeg when it is installed.
+//  - videos: 30-second test clips (WebM VP9/Opus and MP4 H.264/AAC) made with ffmpeg when it is installed, and a 144p
+//    `<name>.lite.mp4` of each, the lowest quality, played in lite mode.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -130,6 +131,13 @@ if (ffmpeg) {
     execFileSync("ffmpeg", [...common, "-c:v", "libx264", "-profile:v", "baseline", "-pix_fmt", "yuv420p", "-b:v", "80k", "-movflags", "+faststart", "-c:a", "aac", "-b:a", "32k", join(videos, `${clip.name}.mp4`)]);
     console.log(`video ${clip.name}: webm + mp4`);
   }
+  // Lite mode's rendition of each clip (issue 22 item 6): the lowest quality, made from the full one.
+  for (const clip of CLIPS) {
+    const lite = join(videos, `${clip.name}.lite.mp4`);
+    if (!force && existsSync(lite)) continue;
+    execFileSync("ffmpeg", ["-y", "-loglevel", "error", "-i", join(videos, `${clip.name}.mp4`), "-vf", "scale=-2:144", "-r", "12", "-c:v", "libx264", "-profile:v", "baseline", "-pix_fmt", "yuv420p", "-b:v", "24k", "-movflags", "+faststart", "-c:a", "aac", "-ac", "1", "-b:a", "16k", lite]);
+    console.log(`video ${clip.name}: lite mp4 (144p)`);
+  }
 }
 for (const clip of CLIPS) if (!existsSync(join(videos, `${clip.name}.webm`))) console.log(`missing video ${clip.name}.webm`);
 
@@ -208,3 +216,27 @@ writeFileSync(
   pdf("Darsi - Resume du cours", ["1. Definitions essentielles du chapitre.", "2. Proprietes a retenir pour le bac.", "3. Methodes : comment rediger une reponse complete.", "4. Erreurs frequentes a eviter."]),
 );
 console.log("attachments: enonces.pdf, resume.pdf");
+
+// ── Posters of the help videos (/assistance): one per topic, without text (the same in every language) ──
+const HELP_POSTERS = {
+  start: { color: "#3B5BDB", glyph: `<circle cx="92" cy="92" r="22" fill="#fff" fill-opacity="0.9"/><path d="M56 160c4-26 20-40 36-40s32 14 36 40z" fill="#fff" fill-opacity="0.9"/>` },
+  learn: { color: "#2F9E44", glyph: `<path d="M52 70h40c8 0 12 4 12 10v80c0-6-4-10-12-10H52z" fill="#fff" fill-opacity="0.9"/><path d="M156 70h-40c-8 0-12 4-12 10v80c0-6 4-10 12-10h40z" fill="#fff" fill-opacity="0.75"/>` },
+  money: { color: "#E8590C", glyph: `<rect x="48" y="80" width="96" height="64" rx="10" fill="#fff" fill-opacity="0.9"/><rect x="112" y="100" width="40" height="24" rx="6" fill="#fff"/><circle cx="126" cy="112" r="5" fill="#E8590C"/>` },
+};
+mkdirSync(join(publicDir, "posters"), { recursive: true });
+for (const [topic, { color, glyph }] of Object.entries(HELP_POSTERS)) {
+  writeFileSync(
+    join(publicDir, "posters", `help-${topic}.svg`),
+    `<svg xmlns="http://www.w3.org/2000/svg" width="426" height="240" viewBox="0 0 426 240">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${color}"/><stop offset="1" stop-color="${color}" stop-opacity="0.7"/></linearGradient></defs>
+  <rect width="426" height="240" fill="url(#g)"/>
+  <circle cx="380" cy="30" r="90" fill="#fff" fill-opacity="0.1"/>
+  <circle cx="30" cy="230" r="70" fill="#fff" fill-opacity="0.08"/>
+  ${glyph}
+  <circle cx="290" cy="120" r="44" fill="#fff" fill-opacity="0.95"/>
+  <path d="M276 96l40 24-40 24z" fill="${color}"/>
+</svg>
+`,
+  );
+}
+console.log(`help-video posters: ${Object.keys(HELP_POSTERS).length}`);

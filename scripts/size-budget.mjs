@@ -12,6 +12,7 @@
 //      name starts with `login` (routes/_public/login.tsx → assets/login-<hash>.js) is counted too, with its static
 //      imports — and so is the lazy chunk of its pathless layout route (routes/_public.tsx → assets/_public-<hash>.js),
 //      which the router loads alongside. If those route files are renamed or moved, change LOGIN_PREFIXES.
+//      The file name must continue with "-" or "." after the prefix: `login_.$provider.callback.tsx` is another route.
 //      (Shared chunks get the name of their main module, so an unrelated chunk sharing a prefix would be over-counted:
 //      the error is on the safe side.)
 // Sizes are gzip at zlib's default level 6 (what the server's compress middleware sends), in bytes; budgets in KiB.
@@ -104,7 +105,9 @@ export function measureRoute(distDir, { prefixes = LOGIN_PREFIXES } = {}) {
   for (const s of styles) add(resolveAsset(s, "index.html"), "stylesheet");
   for (const asset of listAssets(distDir)) {
     const name = basename(asset);
-    const prefix = /\.(m?js|css)$/.test(name) ? prefixes.find((p) => name.startsWith(p)) : undefined;
+    // The prefix is the whole route file name: "login-<hash>.js" is /login's chunk, "login_._provider.callback-…" is
+    // another route's (/login/$provider/callback), which /login never loads.
+    const prefix = /\.(m?js|css)$/.test(name) ? prefixes.find((p) => name.startsWith(p) && /^[-.]/.test(name.slice(p.length))) : undefined;
     if (prefix) add(asset, `route chunk (${prefix}*)`);
   }
   while (queue.length) {

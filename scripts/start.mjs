@@ -7,6 +7,9 @@
 // DATA_DIR), which is what a laptop demo wants. Set NODE_ENV=production (with JWT_SECRET) for a real deployment. The
 // server serves dist/ in both cases, and dist/ is always a production build whatever NODE_ENV is.
 //
+// WORKERS=N (PostgreSQL only): the server started here is the cluster's primary and forks its own workers
+// (server/cluster.ts); the signals forwarded below reach it, and it drains them before it exits.
+//
 // The demo turns the dev outbox on (DEV_OUTBOX=true: verification codes readable at GET /api/dev/outbox) and says so,
 // unless NODE_ENV=production or DEV_OUTBOX is set explicitly. The server alone keeps it off unless asked.
 import { spawn } from "node:child_process";
@@ -37,6 +40,17 @@ if (env.DEV_OUTBOX === undefined && env.NODE_ENV !== "production") {
     "[start] demo: dev outbox ON — every SMS/e-mail code is readable at GET /api/dev/outbox " +
       "(DEV_OUTBOX=false to turn it off; always off with NODE_ENV=production)",
   );
+}
+// The local sign-in provider (issue 21) lives in this process, beside the server it serves; never in production, where
+// the server refuses SOCIAL_SANDBOX anyway. oauth2-mock-server is a dev dependency: only imported here.
+if (env.NODE_ENV !== "production") {
+  try {
+    const { startSandboxFor } = await import("./lib/social-sandbox.mjs");
+    await startSandboxFor(env, (line) => console.error(`[start] ${line}`));
+  } catch (error) {
+    console.error(`[start] the local sign-in provider did not start (${error instanceof Error ? error.message : String(error)}): no social buttons`);
+    delete env.SOCIAL_SANDBOX;
+  }
 }
 const child = spawn(process.execPath, ["--enable-source-maps", SERVER_ENTRY], { cwd: ROOT, env, stdio: "inherit" });
 

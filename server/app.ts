@@ -8,13 +8,15 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ERROR_DESCRIPTIONS } from "./lib/error-descriptions";
 import { readIdempotencyKey } from "./lib/idempotency";
+import { createMetrics, metricsRoute, requestScope, wireWorkerMetrics } from "./lib/metrics";
 import { AppError, causeText, DATABASE_RETRY_AFTER_SECONDS, toAppError } from "./lib/errors";
 import { authenticate, enforceGates, isSessionLive } from "./lib/auth";
 import { enforceRole } from "./lib/access";
 import type { Deps } from "./lib/deps";
 import { hitRateLimit } from "./lib/rate-limit";
 import { checkAnswer, DEFAULT_BODY_LIMIT, parseOrThrow, type RouteDef } from "./lib/route";
-import { buildOpenApi, renderDocs } from "./lib/openapi";
+import { buildOpenApi } from "./lib/openapi";
+import { mountApiDocs } from "./lib/api-docs";
 import { apiRoutes } from "./routes";
 import { PROGRESS_SOCKET_PATH, progressSocket } from "./routes/progress/ws";
 import { checkMeteredMedia } from "./services/media/free-hours";
@@ -128,7 +130,7 @@ export function mount(app: Hono, deps: Deps, def: RouteDef): void {
         throw new AppError(403, "bot_check_failed");
       }
     }
-    const result = await def.handler({ deps, body, query, params, auth, ip, idempotencyKey, c } as never);
+    const result = await def.handler({ deps, body, query, params, auth, ip, idempotencyKey, c });
     if (result instanceof Response) return result;
     if (deps.env.NODE_ENV === "test") await checkAnswer(def, result.payload);
     const { status = 200, ...envelope } = result;
@@ -138,7 +140,8 @@ export function mount(app: Hono, deps: Deps, def: RouteDef): void {
 
 /**
  * The Content-Security-Policy. Images are the app's own (subject thumbnails and card art under /media/public, icons,
- * data: and blob: URLs); YouTube lessons are iframes (frame-src), their thumbnails load inside them. Requests go to the
+ * data: and blob: URLs); YouTube lessons are iframes (frame-src), their thumbnails load inside them (and one is
+ * loaded by the app to tell a YouTube it cannot reach, see YoutubePlayer). Requests go to the
  * app's origin ('self' covers its own ws:/wss: websocket in current browsers) plus the service origins configured for
  * the client (`connectSrc` is completed from the environment in `securityHeaders`).
  */
@@ -146,7 +149,8 @@ const CSP = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", "data:", "blob:"],
+  // i.ytimg.com: a YouTube lesson's thumbnail, loaded (not shown) to learn whether YouTube can be reached at all.
+  imgSrc: ["'self'", "data:", "blob:", "https://i.ytimg.com"],
   mediaSrc: ["'self'", "blob:", "https:"],
   fontSrc: ["'self'", "data:"],
   connectSrc: ["'self'"],
@@ -172,9 +176,13 @@ function cspValue(policy: Record<string, string[]>): string {
  * before the handler runs, so the handler's own response carries them: added afterwards, they made Hono rebuild every
  * response around a stream (no more fast path of @hono/node-server for string bodies; /health answered half as fast).
  */
-function securityHeaders(serviceOrigins: readonly string[]): Array<[string, string]> {
+function securityHeaders(serviceOrigins: readonly string[], fileOrigin: string | undefined): Array<[string, string]> {
+  // Exam files are answered as a redirect to the object store's signed link (STORAGE=s3): shown in an <img> or the
+  // preview frame, and fetched by the service worker to keep them on the device.
+  const files = fileOrigin ? [fileOrigin] : [];
+  const policy = { ...CSP, imgSrc: [...CSP.imgSrc, ...files], frameSrc: [...CSP.frameSrc, ...files], connectSrc: [...CSP.connectSrc, ...serviceOrigins, ...files] };
   return [
-    ["Content-Security-Policy", cspValue({ ...CSP, connectSrc: [...CSP.connectSrc, ...serviceOrigins] })],
+    ["Content-Security-Policy", cspValue(policy)],
     ["Cross-Origin-Resource-Policy", "same-origin"],
     ["Cross-Origin-Opener-Policy", "same-origin"],
     ["Origin-Agent-Cluster", "?1"],
@@ -232,19 +240,11 @@ export function createApp(deps: Deps): Hono {
   // The messages a request makes the server send are written in its language (lib/request-language.ts).
   app.use("*", (c, next) => withRequestLanguage(languageOfHeader(c.req.header("accept-language")), next));
 
-  app.use("*", async (c, next) => {
-    const start = performance.now();
-    await next();
-    if (c.req.path.startsWith("/api") || c.req.path.startsWith("/svc")) {
-      log.info("request", {
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round(performance.now() - start),
-      });
-    }
-  });
-  const headers = securityHeaders(deps.env.serviceOrigins);
+  // Request ids on every log line, and the requests' figures for /metrics (lib/metrics.ts).
+  const metrics = createMetrics(deps);
+  wireWorkerMetrics(metrics);
+  app.use("*", requestScope(metrics, log));
+  const headers = securityHeaders(deps.env.serviceOrigins, deps.env.fileOrigin);
   app.use("*", async (c, next) => {
     for (const [name, value] of headers) c.header(name, value);
     if (c.req.method !== "HEAD" && acceptsGzip(c.req.header("accept-encoding"))) gzipJson(c);
@@ -274,18 +274,22 @@ export function createApp(deps: Deps): Hono {
   app.get("/health", async (c) => {
     try {
       await deps.database.ping(HEALTH_PING_MS);
-      return c.json({ status: "ok", database: deps.database.kind });
+      // Outside production it names the process that answered (WORKERS=N: which worker; never told in production).
+      return c.json({ status: "ok", database: deps.database.kind, ...(deps.env.NODE_ENV === "production" ? {} : { pid: process.pid }) });
     } catch {
       c.header("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
       return c.json({ database: "down" }, 503);
     }
   });
 
+  // Prometheus metrics (lib/metrics.ts): off without METRICS_TOKEN (production requires it), a bearer token otherwise.
+  app.get("/metrics", metricsRoute(deps, metrics));
+
   const routes = apiRoutes(deps.env);
   for (const def of routes) mount(app, deps, def);
   const openapi = buildOpenApi(routes);
   app.get("/api/openapi.json", (c) => c.json(openapi));
-  app.get("/api/docs", (c) => c.html(renderDocs(openapi)));
+  mountApiDocs(app);
   app.all("/api/*", () => {
     throw new AppError(404, "not_found");
   });
@@ -337,6 +341,21 @@ export function createApp(deps: Deps): Hono {
   if (existsSync(indexPath)) {
     const indexHtml = readFileSync(indexPath, "utf8");
     const indexGz = gzipSync(indexHtml, { level: 9 });
+    // /login and /register rendered at build time (scripts/lib/prerender.mjs): those two paths only, when the build
+    // has them (any other path, and an older build, get index.html).
+    for (const page of ["login", "register"]) {
+      const file = join(staticRoot, "prerender", `${page}.html`);
+      if (!existsSync(file)) continue;
+      const html = readFileSync(file, "utf8");
+      const gz = gzipSync(html, { level: 9 });
+      app.get(`/${page}`, (c) => {
+        c.header("Cache-Control", "no-cache");
+        if (acceptsGzip(c.req.header("accept-encoding"))) {
+          return c.body(gz, 200, { "Content-Type": "text/html; charset=UTF-8", "Content-Encoding": "gzip" });
+        }
+        return c.html(html);
+      });
+    }
     app.use(
       "*",
       serveStatic({

@@ -1,11 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { openDatabase } from "./db/client";
+import { openDatabase, type Db } from "./db/client";
 import { seedDemo } from "./db/seed/demo";
 import { ensurePlatformWallets } from "./services/wallet/ledger";
 import { seedLearning } from "./db/seed/learning";
 import { seedOffers } from "./db/seed/offers";
+import { seedReferral } from "./db/seed/referral";
 import { seedOperator } from "./db/seed/operator";
 import { seedExams } from "./db/seed/exams";
 import { seedEvents } from "./db/seed/events";
@@ -18,9 +19,10 @@ import { seedReference } from "./db/seed/reference";
 import type { Env } from "./env";
 import { createAltchaBotCheck, offBotCheck } from "./adapters/bot-check";
 import { createMessageQueue, localMessageChannels } from "./adapters/messaging";
+import { createFileStore } from "./adapters/storage";
 import { kickMessages } from "./services/messages/dispatch";
 import type { Deps } from "./lib/deps";
-import { createLogger } from "./lib/logger";
+import { createLogger, type Logger } from "./lib/logger";
 
 /** The signing secret: JWT_SECRET, else one generated once and kept in DATA_DIR (never in production). */
 export function loadSecret(env: Env): string {
@@ -33,25 +35,31 @@ export function loadSecret(env: Env): string {
   return readFileSync(file, "utf8").trim();
 }
 
+/** The reference data, the platform wallets and (SEED_DEMO) the demo: each part writes only what is missing. */
+async function seed(db: Db, env: Env, log: Logger, now: () => Date): Promise<void> {
+  if (await seedReference(db)) log.info("seeded reference data");
+  await ensurePlatformWallets(db);
+  if (env.SEED_DEMO && (await seedDemo(db, now()))) log.info("seeded demo accounts");
+  if (await seedLearning(db, now(), { demo: env.SEED_DEMO })) log.info("seeded learning catalogue");
+  if (await seedOffers(db, now(), { demo: env.SEED_DEMO })) log.info("seeded offers and discount codes");
+  if (env.SEED_DEMO && (await seedOperator(db, now()))) log.info("seeded the operator subscriber and the influencer's revenue");
+  if (env.SEED_DEMO && (await seedQuizzes(db))) log.info("seeded quizzes");
+  if (await seedExams(db, now(), { demo: env.SEED_DEMO })) log.info("seeded exams");
+  if (await seedEvents(db, now(), { demo: env.SEED_DEMO })) log.info("seeded events");
+  if (await seedTeaching(db, { demo: env.SEED_DEMO })) log.info("seeded the demo teacher's subjects");
+  if (await seedNotifications(db, now(), { demo: env.SEED_DEMO })) log.info("seeded notifications");
+  if (await seedProfile(db, now(), { demo: env.SEED_DEMO })) log.info("seeded profile");
+  if (await seedAccount(db, now(), { demo: env.SEED_DEMO })) log.info("seeded account");
+  if (await seedReferral(db, now(), { demo: env.SEED_DEMO })) log.info("seeded gifts and the referral demo");
+}
+
 /** Opens the database, applies migrations, seeds on first start and wires the adapters. */
 export async function createDeps(env: Env, overrides: Partial<Pick<Deps, "now">> = {}): Promise<Deps> {
   const log = createLogger(env.LOG_LEVEL);
   const secret = loadSecret(env);
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const now = overrides.now ?? (() => new Date());
-  if (await seedReference(database.db)) log.info("seeded reference data");
-  await ensurePlatformWallets(database.db);
-  if (env.SEED_DEMO && (await seedDemo(database.db, now()))) log.info("seeded demo accounts");
-  if (await seedLearning(database.db, now(), { demo: env.SEED_DEMO })) log.info("seeded learning catalogue");
-  if (await seedOffers(database.db, now(), { demo: env.SEED_DEMO })) log.info("seeded offers and discount codes");
-  if (env.SEED_DEMO && (await seedOperator(database.db, now()))) log.info("seeded the operator subscriber and the influencer's revenue");
-  if (env.SEED_DEMO && (await seedQuizzes(database.db))) log.info("seeded quizzes");
-  if (await seedExams(database.db, now(), { demo: env.SEED_DEMO })) log.info("seeded exams");
-  if (await seedEvents(database.db, now(), { demo: env.SEED_DEMO })) log.info("seeded events");
-  if (await seedTeaching(database.db, { demo: env.SEED_DEMO })) log.info("seeded the demo teacher's subjects");
-  if (await seedNotifications(database.db, now(), { demo: env.SEED_DEMO })) log.info("seeded notifications");
-  if (await seedProfile(database.db, now(), { demo: env.SEED_DEMO })) log.info("seeded profile");
-  if (await seedAccount(database.db, now(), { demo: env.SEED_DEMO })) log.info("seeded account");
+  // The seed runs under the boot lock with the migrations (db/client.ts): once, however many processes start together.
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, setup: (db) => seed(db, env, log, now) });
   return {
     db: database.db,
     database,
@@ -67,5 +75,6 @@ export async function createDeps(env: Env, overrides: Partial<Pick<Deps, "now">>
       onQueued: kickMessages,
     }),
     botCheck: env.BOT_CHECK === "off" ? offBotCheck : createAltchaBotCheck(database.db, secret, now),
+    files: createFileStore(env, secret),
   };
 }

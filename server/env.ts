@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import * as v from "valibot";
 import { readServiceAccount, type ServiceAccount } from "./adapters/push/service-account";
 
@@ -8,13 +9,25 @@ const EnvSchema = v.object({
   NODE_ENV: v.optional(v.picklist(["development", "production", "test"]), "development"),
   PORT: v.pipe(v.optional(v.string(), "3000"), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535)),
   HOST: v.optional(v.string(), "0.0.0.0"),
+  // Server processes on the one port (server/cluster.ts): a whole number, or `auto` (one per core). Above 1: PostgreSQL only.
+  WORKERS: v.optional(v.pipe(v.string(), v.regex(/^(auto|[1-9][0-9]{0,2})$/, "WORKERS must be a whole number from 1, or auto")), "1"),
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), "./.data"),
+  // Uploaded files (server/lib/storage.ts): `local` (DATA_DIR/uploads, one machine) by default, or an S3-compatible store.
+  STORAGE: v.optional(v.picklist(["local", "s3"], "STORAGE must be local or s3"), "local"),
+  S3_ENDPOINT: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^/?#\s]+\/?$/, "S3_ENDPOINT must be an http(s) origin such as https://s3.eu-west-3.amazonaws.com"))),
+  S3_BUCKET: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "S3_BUCKET must be a bucket name (3 to 63 lower-case letters, digits, dots, hyphens)"))),
+  S3_REGION: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  S3_ACCESS_KEY_ID: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  S3_SECRET_ACCESS_KEY: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  S3_FORCE_PATH_STYLE: flag,
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL"))),
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "JWT_SECRET must have at least 32 characters"))),
   TOKEN_TTL_HOURS: v.pipe(v.optional(v.string(), "720"), v.transform(Number), v.integer(), v.minValue(1)),
   BOT_CHECK: v.optional(v.picklist(["altcha", "off"]), "altcha"),
   // The demo accounts share a public password: seeded by default outside production only, refused in production.
   SEED_DEMO: flag,
+  // Bearer token of GET /metrics (lib/metrics.ts): without it /metrics is off; required in production.
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, "METRICS_TOKEN must have at least 16 characters"))),
   LOG_LEVEL: v.optional(v.picklist(["debug", "info", "warn", "error", "silent"]), "info"),
   STATIC_DIR: v.optional(v.string(), "./dist"),
   MEDIA_DIR: v.optional(v.string(), "./server/media"),
@@ -64,6 +77,13 @@ const EnvSchema = v.object({
   TWILIO_MESSAGING_SERVICE_SID: v.optional(
     v.pipe(v.string(), v.regex(/^MG[0-9a-f]{32}$/, "TWILIO_MESSAGING_SERVICE_SID must be MG followed by 32 hex digits")),
   ),
+  // Social sign-in (server/adapters/social): a provider is offered when its client id and secret are set; outside
+  // production, SOCIAL_SANDBOX (the local OpenID provider's URL, started by `npm start` / `npm run dev`) plays both.
+  GOOGLE_CLIENT_ID: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  GOOGLE_CLIENT_SECRET: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  FACEBOOK_CLIENT_ID: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  FACEBOOK_CLIENT_SECRET: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  SOCIAL_SANDBOX: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^/?#\s]+\/?$/, "SOCIAL_SANDBOX must be the local provider's origin (http://localhost:3009)"))),
 });
 
 /**
@@ -92,7 +112,9 @@ function serviceOrigins(source: Record<string, string | undefined>, problems: st
 
 type Parsed = v.InferOutput<typeof EnvSchema>;
 
-export type Env = Omit<Parsed, "PAYMENT_GATEWAY" | "D17_GATEWAY" | "SEED_DEMO" | "OPERATOR_BILLING" | "SMS_PROVIDER"> & {
+export type Env = Omit<Parsed, "PAYMENT_GATEWAY" | "D17_GATEWAY" | "SEED_DEMO" | "OPERATOR_BILLING" | "SMS_PROVIDER" | "WORKERS"> & {
+  /** Server processes on the port (`auto` resolved to the number of cores). */
+  WORKERS: number;
   PAYMENT_GATEWAY: "sandbox" | "clictopay" | "off";
   D17_GATEWAY: "sandbox" | "off";
   OPERATOR_BILLING: "sandbox" | "digitalvirgo";
@@ -104,7 +126,24 @@ export type Env = Omit<Parsed, "PAYMENT_GATEWAY" | "D17_GATEWAY" | "SEED_DEMO" |
   fcm: ServiceAccount | undefined;
   /** Other origins the PWA talks to (VITE_*_BASE given as absolute URLs), for the CSP's connect-src. */
   serviceOrigins: string[];
+  /** The origin of the file store's signed links when it is not the app's (STORAGE=s3), for the CSP. */
+  fileOrigin: string | undefined;
 };
+
+/**
+ * Where the S3 store's presigned links point: the endpoint itself with path-style addressing
+ * (`https://minio.example/bucket/key`), else the bucket's own host (`https://bucket.s3.eu-west-3.amazonaws.com/key`).
+ */
+function s3LinkOrigin(endpoint: string, bucket: string, pathStyle: boolean): string {
+  const url = new URL(endpoint);
+  return pathStyle ? url.origin : `${url.protocol}//${bucket}.${url.host}`;
+}
+
+/** WORKERS as a number of processes (`auto`: the cores this process may use); undefined when unset or malformed. */
+function workerCount(raw: string | undefined): number | undefined {
+  if (raw === "auto") return availableParallelism();
+  return raw !== undefined && /^[1-9][0-9]{0,2}$/.test(raw) ? Number(raw) : undefined;
+}
 
 const has = (value: string | undefined) => value !== undefined && value !== "";
 const missing = (source: Record<string, string | undefined>, names: string[]) => names.filter((n) => !has(source[n]));
@@ -133,13 +172,25 @@ function settingProblems(source: Record<string, string | undefined>): string[] {
       problems.push("TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID: required with SMS_PROVIDER=twilio (the sender)");
     }
   }
+  if (source.STORAGE === "s3") need(["S3_ENDPOINT", "S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"], "with STORAGE=s3");
+  for (const provider of ["GOOGLE", "FACEBOOK"]) {
+    const pair = [`${provider}_CLIENT_ID`, `${provider}_CLIENT_SECRET`];
+    if (pair.some((n) => has(source[n])) && !has(source.SOCIAL_SANDBOX)) need(pair, `to offer ${provider === "GOOGLE" ? "Google" : "Facebook"} sign-in (both or neither)`);
+  }
   if (has(source.SMTP_URL)) need(["MAIL_FROM"], "with SMTP_URL (the sender of the e-mails)");
   if (has(source.FCM_SERVICE_ACCOUNT_JSON) && has(source.FCM_SERVICE_ACCOUNT_FILE)) {
     problems.push("FCM_SERVICE_ACCOUNT_JSON, FCM_SERVICE_ACCOUNT_FILE: set one of them, not both");
   }
+  const workers = workerCount(source.WORKERS);
+  if (workers !== undefined && workers > 1 && !has(source.DATABASE_URL)) {
+    problems.push(
+      `WORKERS: ${source.WORKERS === "auto" ? `auto (${workers} cores)` : workers} processes need PostgreSQL (DATABASE_URL): the embedded PGlite database belongs to one process (WORKERS=1, or set DATABASE_URL)`,
+    );
+  }
   if (!production) return problems;
 
   need(["JWT_SECRET"], "with NODE_ENV=production");
+  if (!has(source.METRICS_TOKEN)) problems.push("METRICS_TOKEN: required with NODE_ENV=production (the bearer token of GET /metrics)");
   if (on(source.SEED_DEMO)) problems.push("SEED_DEMO: the demo accounts are refused with NODE_ENV=production (their password is public)");
   // The dev outbox (`GET /api/dev/outbox`: every verification and reset code, readable by anyone) never runs in production.
   if (source.DEV_OUTBOX === "true") problems.push("DEV_OUTBOX: the dev outbox is refused with NODE_ENV=production (it publishes every code)");
@@ -157,6 +208,8 @@ function settingProblems(source: Record<string, string | undefined>): string[] {
   if (!has(source.SMTP_URL)) problems.push("SMTP_URL: required with NODE_ENV=production (codes sent by e-mail)");
   if (!has(source.SMS_PROVIDER)) problems.push("SMS_PROVIDER: required with NODE_ENV=production (twilio: codes sent by SMS)");
   else if (source.SMS_PROVIDER === "outbox") problems.push("SMS_PROVIDER: the outbox is refused with NODE_ENV=production (twilio)");
+  // The local provider signs in whoever its page picks: in production it would open any account.
+  if (has(source.SOCIAL_SANDBOX)) problems.push("SOCIAL_SANDBOX: the local sign-in provider is refused with NODE_ENV=production (set GOOGLE_CLIENT_ID/SECRET, FACEBOOK_CLIENT_ID/SECRET)");
   if (has(source.LIVE_PROVIDER_URL) && !source.LIVE_PROVIDER_URL!.startsWith("https://")) problems.push("LIVE_PROVIDER_URL: must be https in production");
   return problems;
 }
@@ -188,8 +241,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     D17_GATEWAY: env.D17_GATEWAY ?? (production ? "off" : "sandbox"),
     OPERATOR_BILLING: env.OPERATOR_BILLING ?? "sandbox",
     SMS_PROVIDER: env.SMS_PROVIDER ?? "outbox",
+    WORKERS: workerCount(env.WORKERS) ?? 1,
     devOutbox: env.DEV_OUTBOX === "true",
     fcm,
     serviceOrigins: origins,
+    fileOrigin:
+      env.STORAGE === "s3" ? s3LinkOrigin(env.S3_ENDPOINT!, env.S3_BUCKET!, on(env.S3_FORCE_PATH_STYLE)) : undefined,
   };
 }

@@ -5,7 +5,7 @@
 // answers it (the network, or the image cache for pictures).
 import { registerRoute } from "workbox-routing";
 import type { RouteHandlerCallbackOptions } from "workbox-core/types";
-import { answerRange, matchKept } from "../src/lib/offline/keptCache";
+import { answerRange, isExamDocument, matchKept } from "../src/lib/offline/keptCache";
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -18,6 +18,25 @@ export function registerKeptMediaRoute(fallback: (options: RouteHandlerCallbackO
       const kept = await matchKept(options.url.href, self.location.origin).catch(() => undefined);
       if (!kept) return fallback(options);
       return answerRange(options.request.headers.get("Range"), kept);
+    },
+  );
+}
+
+/**
+ * An exam's subject documents the pupil opened (`src/lib/offline/examFiles.ts` keeps them): the network first (the
+ * server checks the signature and the exam's state), the kept copy when the network fails.
+ */
+export function registerKeptExamDocumentsRoute(): void {
+  registerRoute(
+    ({ url, request }) => url.origin === self.location.origin && isExamDocument(url) && request.method === "GET",
+    async ({ request, url }) => {
+      try {
+        return await fetch(request);
+      } catch (error) {
+        const kept = await matchKept(url.href, self.location.origin).catch(() => undefined);
+        if (kept) return kept;
+        throw error;
+      }
     },
   );
 }

@@ -5,7 +5,8 @@
 // - Precaches the app shell (every hashed asset, index.html, icons, manifest) and serves client-side routes from the
 //   precached index.html, so the app starts offline.
 // - Caches images at runtime (cache first, bounded, expiring). API and service responses (/api/, /svc/) are NEVER put
-//   in CacheStorage: no route here matches them, so they always go to the network untouched.
+//   in CacheStorage by the worker; one kind of them is answered from the pupil's kept cache when the network fails:
+//   the subject documents of an exam the pupil opened (the page keeps them, ./keptMedia.ts).
 // - Update flow: registerType "prompt" — a new worker waits until the page posts {type: "SKIP_WAITING"}.
 // - Kept chapters: `/media/…` is answered from the pupil's kept cache first (./keptMedia.ts), whatever its signature.
 // - Logout: the page posts {type: "CLEAR_USER_CACHES"}; the runtime image caches (which may hold a user's pictures)
@@ -23,7 +24,7 @@ import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst } from "workbox-strategies";
 import type { WorkboxPlugin } from "workbox-core/types";
 import { KEPT_CACHE_PREFIX } from "../src/lib/offline/keptCache";
-import { registerKeptMediaRoute } from "./keptMedia";
+import { registerKeptExamDocumentsRoute, registerKeptMediaRoute } from "./keptMedia";
 // Web push through Firebase Cloud Messaging: the push and notificationclick handlers.
 import "./push";
 import { OUTBOX_SYNC_TAG, replayForSignedInUser } from "@/lib/offline/store";
@@ -74,6 +75,7 @@ const acceptOpaque: WorkboxPlugin = {
 const sameOriginImageStrategy = new CacheFirst({ cacheName: IMAGE_CACHE, plugins: [sameOriginImages] });
 
 // Lesson files of chapters kept for offline study first (./keptMedia.ts); what is not kept goes on as before.
+registerKeptExamDocumentsRoute();
 registerKeptMediaRoute((options) => (options.request.destination === "image" ? sameOriginImageStrategy.handle(options) : fetch(options.request)));
 
 registerRoute(

@@ -13,11 +13,15 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as GateRouteImport } from './routes/_gate'
 import { Route as PublicRouteImport } from './routes/_public'
 import { Route as SwitchRouteImport } from './routes/switch'
+import { Route as TabletteRouteImport } from './routes/tablette'
 import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthSplatRouteImport } from './routes/_auth/$'
 import { Route as AuthAssistanceRouteImport } from './routes/_auth/assistance'
+import { Route as AuthConvertCoinsRouteImport } from './routes/_auth/convert-coins'
 import { Route as AuthCoursesRouteImport } from './routes/_auth/courses'
 import { Route as AuthExamsCalendarRouteImport } from './routes/_auth/exams-calendar'
+import { Route as AuthGenerateGiftCodeRouteImport } from './routes/_auth/generate-gift-code'
+import { Route as AuthGiftCodeRouteImport } from './routes/_auth/gift-code'
 import { Route as AuthHistoriqueRouteImport } from './routes/_auth/historique'
 import { Route as AuthListeDeFavorisRouteImport } from './routes/_auth/liste-de-favoris'
 import { Route as AuthListeDesDemandesParentalesRouteImport } from './routes/_auth/liste-des-demandes-parentales'
@@ -43,9 +47,16 @@ import { Route as AuthExamsIdRouteImport } from './routes/_auth/exams.$id'
 import { Route as AuthInboxIdRouteImport } from './routes/_auth/inbox.$id'
 import { Route as AuthLiveEventIdRouteImport } from './routes/_auth/live.$eventId'
 import { Route as AuthMonProfilEditRouteImport } from './routes/_auth/mon-profil_.edit'
+import { Route as AuthParrainConfirmOrderRouteImport } from './routes/_auth/parrain.confirm-order'
+import { Route as AuthParrainEmptyCartRouteImport } from './routes/_auth/parrain.empty-cart'
+import { Route as AuthParrainNoCoinsRouteImport } from './routes/_auth/parrain.no-coins'
+import { Route as AuthParrainProductsRouteImport } from './routes/_auth/parrain.products'
 import { Route as AuthPaymentEchecRouteImport } from './routes/_auth/payment.echec'
 import { Route as AuthPaymentSuccessRouteImport } from './routes/_auth/payment.success'
 import { Route as PublicCreateResetPasswordRouteImport } from './routes/_public/create/reset-password'
+import { Route as LoginProviderCallbackRouteImport } from './routes/login_.$provider.callback'
+import { Route as AuthParrainProductIdRouteImport } from './routes/_auth/parrain.product.$id'
+import { Route as AuthParrainPurchaseHistoryIdRouteImport } from './routes/_auth/parrain.purchase-history.$id'
 import { Route as AuthSubjectsSubjectDetailsRouteImport } from './routes/_auth/subjects_.$subject.details'
 import { Route as AuthSubjectsSubjectChaptersChapterLessonsLessonContentRouteImport } from './routes/_auth/subjects_.$subject.chapters.$chapter.lessons.$lesson.content'
 import { Route as AuthSubjectsSubjectChaptersChapterRecordingsRecordingContentRouteImport } from './routes/_auth/subjects_.$subject.chapters.$chapter.recordings.$recording.content'
@@ -67,6 +78,11 @@ const SwitchRoute = SwitchRouteImport.update({
   path: '/switch',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TabletteRoute = TabletteRouteImport.update({
+  id: '/tablette',
+  path: '/tablette',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthIndexRoute = AuthIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -82,6 +98,11 @@ const AuthAssistanceRoute = AuthAssistanceRouteImport.update({
   path: '/assistance',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthConvertCoinsRoute = AuthConvertCoinsRouteImport.update({
+  id: '/convert-coins',
+  path: '/convert-coins',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthCoursesRoute = AuthCoursesRouteImport.update({
   id: '/courses',
   path: '/courses',
@@ -90,6 +111,16 @@ const AuthCoursesRoute = AuthCoursesRouteImport.update({
 const AuthExamsCalendarRoute = AuthExamsCalendarRouteImport.update({
   id: '/exams-calendar',
   path: '/exams-calendar',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthGenerateGiftCodeRoute = AuthGenerateGiftCodeRouteImport.update({
+  id: '/generate-gift-code',
+  path: '/generate-gift-code',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthGiftCodeRoute = AuthGiftCodeRouteImport.update({
+  id: '/gift-code',
+  path: '/gift-code',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthHistoriqueRoute = AuthHistoriqueRouteImport.update({
@@ -219,6 +250,26 @@ const AuthMonProfilEditRoute = AuthMonProfilEditRouteImport.update({
   path: '/mon-profil/edit',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthParrainConfirmOrderRoute = AuthParrainConfirmOrderRouteImport.update({
+  id: '/parrain/confirm-order',
+  path: '/parrain/confirm-order',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthParrainEmptyCartRoute = AuthParrainEmptyCartRouteImport.update({
+  id: '/parrain/empty-cart',
+  path: '/parrain/empty-cart',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthParrainNoCoinsRoute = AuthParrainNoCoinsRouteImport.update({
+  id: '/parrain/no-coins',
+  path: '/parrain/no-coins',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthParrainProductsRoute = AuthParrainProductsRouteImport.update({
+  id: '/parrain/products',
+  path: '/parrain/products',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthPaymentEchecRoute = AuthPaymentEchecRouteImport.update({
   id: '/payment/echec',
   path: '/payment/echec',
@@ -234,6 +285,22 @@ const PublicCreateResetPasswordRoute =
     id: '/create/reset-password',
     path: '/create/reset-password',
     getParentRoute: () => PublicRoute,
+  } as any)
+const LoginProviderCallbackRoute = LoginProviderCallbackRouteImport.update({
+  id: '/login_/$provider/callback',
+  path: '/login/$provider/callback',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthParrainProductIdRoute = AuthParrainProductIdRouteImport.update({
+  id: '/parrain/product/$id',
+  path: '/parrain/product/$id',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthParrainPurchaseHistoryIdRoute =
+  AuthParrainPurchaseHistoryIdRouteImport.update({
+    id: '/parrain/purchase-history/$id',
+    path: '/parrain/purchase-history/$id',
+    getParentRoute: () => AuthRoute,
   } as any)
 const AuthSubjectsSubjectDetailsRoute =
   AuthSubjectsSubjectDetailsRouteImport.update({
@@ -259,10 +326,14 @@ const AuthSubjectsSubjectChaptersChapterRecordingsRecordingContentRoute =
 export interface FileRoutesByFullPath {
   '/': typeof AuthIndexRoute
   '/switch': typeof SwitchRoute
+  '/tablette': typeof TabletteRoute
   '/$': typeof AuthSplatRoute
   '/assistance': typeof AuthAssistanceRoute
+  '/convert-coins': typeof AuthConvertCoinsRoute
   '/courses': typeof AuthCoursesRoute
   '/exams-calendar': typeof AuthExamsCalendarRoute
+  '/generate-gift-code': typeof AuthGenerateGiftCodeRoute
+  '/gift-code': typeof AuthGiftCodeRoute
   '/historique': typeof AuthHistoriqueRoute
   '/liste-de-favoris': typeof AuthListeDeFavorisRoute
   '/liste-des-demandes-parentales': typeof AuthListeDesDemandesParentalesRoute
@@ -287,10 +358,17 @@ export interface FileRoutesByFullPath {
   '/inbox/$id': typeof AuthInboxIdRoute
   '/live/$eventId': typeof AuthLiveEventIdRoute
   '/mon-profil/edit': typeof AuthMonProfilEditRoute
+  '/parrain/confirm-order': typeof AuthParrainConfirmOrderRoute
+  '/parrain/empty-cart': typeof AuthParrainEmptyCartRoute
+  '/parrain/no-coins': typeof AuthParrainNoCoinsRoute
+  '/parrain/products': typeof AuthParrainProductsRoute
   '/payment/echec': typeof AuthPaymentEchecRoute
   '/payment/success': typeof AuthPaymentSuccessRoute
   '/create/reset-password': typeof PublicCreateResetPasswordRoute
+  '/login/$provider/callback': typeof LoginProviderCallbackRoute
   '/exams/': typeof AuthExamsIndexRoute
+  '/parrain/product/$id': typeof AuthParrainProductIdRoute
+  '/parrain/purchase-history/$id': typeof AuthParrainPurchaseHistoryIdRoute
   '/subjects/$subject/details': typeof AuthSubjectsSubjectDetailsRoute
   '/subjects/$subject/chapters/$chapter/lessons/$lesson/content': typeof AuthSubjectsSubjectChaptersChapterLessonsLessonContentRoute
   '/subjects/$subject/chapters/$chapter/recordings/$recording/content': typeof AuthSubjectsSubjectChaptersChapterRecordingsRecordingContentRoute
@@ -298,10 +376,14 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof AuthIndexRoute
   '/switch': typeof SwitchRoute
+  '/tablette': typeof TabletteRoute
   '/$': typeof AuthSplatRoute
   '/assistance': typeof AuthAssistanceRoute
+  '/convert-coins': typeof AuthConvertCoinsRoute
   '/courses': typeof AuthCoursesRoute
   '/exams-calendar': typeof AuthExamsCalendarRoute
+  '/generate-gift-code': typeof AuthGenerateGiftCodeRoute
+  '/gift-code': typeof AuthGiftCodeRoute
   '/historique': typeof AuthHistoriqueRoute
   '/liste-de-favoris': typeof AuthListeDeFavorisRoute
   '/liste-des-demandes-parentales': typeof AuthListeDesDemandesParentalesRoute
@@ -326,10 +408,17 @@ export interface FileRoutesByTo {
   '/inbox/$id': typeof AuthInboxIdRoute
   '/live/$eventId': typeof AuthLiveEventIdRoute
   '/mon-profil/edit': typeof AuthMonProfilEditRoute
+  '/parrain/confirm-order': typeof AuthParrainConfirmOrderRoute
+  '/parrain/empty-cart': typeof AuthParrainEmptyCartRoute
+  '/parrain/no-coins': typeof AuthParrainNoCoinsRoute
+  '/parrain/products': typeof AuthParrainProductsRoute
   '/payment/echec': typeof AuthPaymentEchecRoute
   '/payment/success': typeof AuthPaymentSuccessRoute
   '/create/reset-password': typeof PublicCreateResetPasswordRoute
+  '/login/$provider/callback': typeof LoginProviderCallbackRoute
   '/exams': typeof AuthExamsIndexRoute
+  '/parrain/product/$id': typeof AuthParrainProductIdRoute
+  '/parrain/purchase-history/$id': typeof AuthParrainPurchaseHistoryIdRoute
   '/subjects/$subject/details': typeof AuthSubjectsSubjectDetailsRoute
   '/subjects/$subject/chapters/$chapter/lessons/$lesson/content': typeof AuthSubjectsSubjectChaptersChapterLessonsLessonContentRoute
   '/subjects/$subject/chapters/$chapter/recordings/$recording/content': typeof AuthSubjectsSubjectChaptersChapterRecordingsRecordingContentRoute
@@ -340,10 +429,14 @@ export interface FileRoutesById {
   '/_gate': typeof GateRouteWithChildren
   '/_public': typeof PublicRouteWithChildren
   '/switch': typeof SwitchRoute
+  '/tablette': typeof TabletteRoute
   '/_auth/$': typeof AuthSplatRoute
   '/_auth/assistance': typeof AuthAssistanceRoute
+  '/_auth/convert-coins': typeof AuthConvertCoinsRoute
   '/_auth/courses': typeof AuthCoursesRoute
   '/_auth/exams-calendar': typeof AuthExamsCalendarRoute
+  '/_auth/generate-gift-code': typeof AuthGenerateGiftCodeRoute
+  '/_auth/gift-code': typeof AuthGiftCodeRoute
   '/_auth/historique': typeof AuthHistoriqueRoute
   '/_auth/liste-de-favoris': typeof AuthListeDeFavorisRoute
   '/_auth/liste-des-demandes-parentales': typeof AuthListeDesDemandesParentalesRoute
@@ -369,10 +462,17 @@ export interface FileRoutesById {
   '/_auth/inbox/$id': typeof AuthInboxIdRoute
   '/_auth/live/$eventId': typeof AuthLiveEventIdRoute
   '/_auth/mon-profil_/edit': typeof AuthMonProfilEditRoute
+  '/_auth/parrain/confirm-order': typeof AuthParrainConfirmOrderRoute
+  '/_auth/parrain/empty-cart': typeof AuthParrainEmptyCartRoute
+  '/_auth/parrain/no-coins': typeof AuthParrainNoCoinsRoute
+  '/_auth/parrain/products': typeof AuthParrainProductsRoute
   '/_auth/payment/echec': typeof AuthPaymentEchecRoute
   '/_auth/payment/success': typeof AuthPaymentSuccessRoute
   '/_public/create/reset-password': typeof PublicCreateResetPasswordRoute
+  '/login_/$provider/callback': typeof LoginProviderCallbackRoute
   '/_auth/exams/': typeof AuthExamsIndexRoute
+  '/_auth/parrain/product/$id': typeof AuthParrainProductIdRoute
+  '/_auth/parrain/purchase-history/$id': typeof AuthParrainPurchaseHistoryIdRoute
   '/_auth/subjects_/$subject/details': typeof AuthSubjectsSubjectDetailsRoute
   '/_auth/subjects_/$subject/chapters/$chapter/lessons/$lesson/content': typeof AuthSubjectsSubjectChaptersChapterLessonsLessonContentRoute
   '/_auth/subjects_/$subject/chapters/$chapter/recordings/$recording/content': typeof AuthSubjectsSubjectChaptersChapterRecordingsRecordingContentRoute
@@ -382,10 +482,14 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/switch'
+    | '/tablette'
     | '/$'
     | '/assistance'
+    | '/convert-coins'
     | '/courses'
     | '/exams-calendar'
+    | '/generate-gift-code'
+    | '/gift-code'
     | '/historique'
     | '/liste-de-favoris'
     | '/liste-des-demandes-parentales'
@@ -410,10 +514,17 @@ export interface FileRouteTypes {
     | '/inbox/$id'
     | '/live/$eventId'
     | '/mon-profil/edit'
+    | '/parrain/confirm-order'
+    | '/parrain/empty-cart'
+    | '/parrain/no-coins'
+    | '/parrain/products'
     | '/payment/echec'
     | '/payment/success'
     | '/create/reset-password'
+    | '/login/$provider/callback'
     | '/exams/'
+    | '/parrain/product/$id'
+    | '/parrain/purchase-history/$id'
     | '/subjects/$subject/details'
     | '/subjects/$subject/chapters/$chapter/lessons/$lesson/content'
     | '/subjects/$subject/chapters/$chapter/recordings/$recording/content'
@@ -421,10 +532,14 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/switch'
+    | '/tablette'
     | '/$'
     | '/assistance'
+    | '/convert-coins'
     | '/courses'
     | '/exams-calendar'
+    | '/generate-gift-code'
+    | '/gift-code'
     | '/historique'
     | '/liste-de-favoris'
     | '/liste-des-demandes-parentales'
@@ -449,10 +564,17 @@ export interface FileRouteTypes {
     | '/inbox/$id'
     | '/live/$eventId'
     | '/mon-profil/edit'
+    | '/parrain/confirm-order'
+    | '/parrain/empty-cart'
+    | '/parrain/no-coins'
+    | '/parrain/products'
     | '/payment/echec'
     | '/payment/success'
     | '/create/reset-password'
+    | '/login/$provider/callback'
     | '/exams'
+    | '/parrain/product/$id'
+    | '/parrain/purchase-history/$id'
     | '/subjects/$subject/details'
     | '/subjects/$subject/chapters/$chapter/lessons/$lesson/content'
     | '/subjects/$subject/chapters/$chapter/recordings/$recording/content'
@@ -462,10 +584,14 @@ export interface FileRouteTypes {
     | '/_gate'
     | '/_public'
     | '/switch'
+    | '/tablette'
     | '/_auth/$'
     | '/_auth/assistance'
+    | '/_auth/convert-coins'
     | '/_auth/courses'
     | '/_auth/exams-calendar'
+    | '/_auth/generate-gift-code'
+    | '/_auth/gift-code'
     | '/_auth/historique'
     | '/_auth/liste-de-favoris'
     | '/_auth/liste-des-demandes-parentales'
@@ -491,10 +617,17 @@ export interface FileRouteTypes {
     | '/_auth/inbox/$id'
     | '/_auth/live/$eventId'
     | '/_auth/mon-profil_/edit'
+    | '/_auth/parrain/confirm-order'
+    | '/_auth/parrain/empty-cart'
+    | '/_auth/parrain/no-coins'
+    | '/_auth/parrain/products'
     | '/_auth/payment/echec'
     | '/_auth/payment/success'
     | '/_public/create/reset-password'
+    | '/login_/$provider/callback'
     | '/_auth/exams/'
+    | '/_auth/parrain/product/$id'
+    | '/_auth/parrain/purchase-history/$id'
     | '/_auth/subjects_/$subject/details'
     | '/_auth/subjects_/$subject/chapters/$chapter/lessons/$lesson/content'
     | '/_auth/subjects_/$subject/chapters/$chapter/recordings/$recording/content'
@@ -505,9 +638,11 @@ export interface RootRouteChildren {
   GateRoute: typeof GateRouteWithChildren
   PublicRoute: typeof PublicRouteWithChildren
   SwitchRoute: typeof SwitchRoute
+  TabletteRoute: typeof TabletteRoute
   DigitalvirgoEchecRoute: typeof DigitalvirgoEchecRoute
   DigitalvirgoSuccessRoute: typeof DigitalvirgoSuccessRoute
   OffersOoredooRoute: typeof OffersOoredooRoute
+  LoginProviderCallbackRoute: typeof LoginProviderCallbackRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -540,6 +675,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SwitchRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/tablette': {
+      id: '/tablette'
+      path: '/tablette'
+      fullPath: '/tablette'
+      preLoaderRoute: typeof TabletteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_auth/': {
       id: '/_auth/'
       path: '/'
@@ -561,6 +703,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAssistanceRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/convert-coins': {
+      id: '/_auth/convert-coins'
+      path: '/convert-coins'
+      fullPath: '/convert-coins'
+      preLoaderRoute: typeof AuthConvertCoinsRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/courses': {
       id: '/_auth/courses'
       path: '/courses'
@@ -573,6 +722,20 @@ declare module '@tanstack/react-router' {
       path: '/exams-calendar'
       fullPath: '/exams-calendar'
       preLoaderRoute: typeof AuthExamsCalendarRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/generate-gift-code': {
+      id: '/_auth/generate-gift-code'
+      path: '/generate-gift-code'
+      fullPath: '/generate-gift-code'
+      preLoaderRoute: typeof AuthGenerateGiftCodeRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/gift-code': {
+      id: '/_auth/gift-code'
+      path: '/gift-code'
+      fullPath: '/gift-code'
+      preLoaderRoute: typeof AuthGiftCodeRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/historique': {
@@ -750,6 +913,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthMonProfilEditRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/parrain/confirm-order': {
+      id: '/_auth/parrain/confirm-order'
+      path: '/parrain/confirm-order'
+      fullPath: '/parrain/confirm-order'
+      preLoaderRoute: typeof AuthParrainConfirmOrderRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/parrain/empty-cart': {
+      id: '/_auth/parrain/empty-cart'
+      path: '/parrain/empty-cart'
+      fullPath: '/parrain/empty-cart'
+      preLoaderRoute: typeof AuthParrainEmptyCartRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/parrain/no-coins': {
+      id: '/_auth/parrain/no-coins'
+      path: '/parrain/no-coins'
+      fullPath: '/parrain/no-coins'
+      preLoaderRoute: typeof AuthParrainNoCoinsRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/parrain/products': {
+      id: '/_auth/parrain/products'
+      path: '/parrain/products'
+      fullPath: '/parrain/products'
+      preLoaderRoute: typeof AuthParrainProductsRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/payment/echec': {
       id: '/_auth/payment/echec'
       path: '/payment/echec'
@@ -770,6 +961,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/create/reset-password'
       preLoaderRoute: typeof PublicCreateResetPasswordRouteImport
       parentRoute: typeof PublicRoute
+    }
+    '/login_/$provider/callback': {
+      id: '/login_/$provider/callback'
+      path: '/login/$provider/callback'
+      fullPath: '/login/$provider/callback'
+      preLoaderRoute: typeof LoginProviderCallbackRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_auth/parrain/product/$id': {
+      id: '/_auth/parrain/product/$id'
+      path: '/parrain/product/$id'
+      fullPath: '/parrain/product/$id'
+      preLoaderRoute: typeof AuthParrainProductIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/parrain/purchase-history/$id': {
+      id: '/_auth/parrain/purchase-history/$id'
+      path: '/parrain/purchase-history/$id'
+      fullPath: '/parrain/purchase-history/$id'
+      preLoaderRoute: typeof AuthParrainPurchaseHistoryIdRouteImport
+      parentRoute: typeof AuthRoute
     }
     '/_auth/subjects_/$subject/details': {
       id: '/_auth/subjects_/$subject/details'
@@ -798,8 +1010,11 @@ declare module '@tanstack/react-router' {
 interface AuthRouteChildren {
   AuthSplatRoute: typeof AuthSplatRoute
   AuthAssistanceRoute: typeof AuthAssistanceRoute
+  AuthConvertCoinsRoute: typeof AuthConvertCoinsRoute
   AuthCoursesRoute: typeof AuthCoursesRoute
   AuthExamsCalendarRoute: typeof AuthExamsCalendarRoute
+  AuthGenerateGiftCodeRoute: typeof AuthGenerateGiftCodeRoute
+  AuthGiftCodeRoute: typeof AuthGiftCodeRoute
   AuthHistoriqueRoute: typeof AuthHistoriqueRoute
   AuthListeDeFavorisRoute: typeof AuthListeDeFavorisRoute
   AuthListeDesDemandesParentalesRoute: typeof AuthListeDesDemandesParentalesRoute
@@ -816,9 +1031,15 @@ interface AuthRouteChildren {
   AuthInboxIdRoute: typeof AuthInboxIdRoute
   AuthLiveEventIdRoute: typeof AuthLiveEventIdRoute
   AuthMonProfilEditRoute: typeof AuthMonProfilEditRoute
+  AuthParrainConfirmOrderRoute: typeof AuthParrainConfirmOrderRoute
+  AuthParrainEmptyCartRoute: typeof AuthParrainEmptyCartRoute
+  AuthParrainNoCoinsRoute: typeof AuthParrainNoCoinsRoute
+  AuthParrainProductsRoute: typeof AuthParrainProductsRoute
   AuthPaymentEchecRoute: typeof AuthPaymentEchecRoute
   AuthPaymentSuccessRoute: typeof AuthPaymentSuccessRoute
   AuthExamsIndexRoute: typeof AuthExamsIndexRoute
+  AuthParrainProductIdRoute: typeof AuthParrainProductIdRoute
+  AuthParrainPurchaseHistoryIdRoute: typeof AuthParrainPurchaseHistoryIdRoute
   AuthSubjectsSubjectDetailsRoute: typeof AuthSubjectsSubjectDetailsRoute
   AuthSubjectsSubjectChaptersChapterLessonsLessonContentRoute: typeof AuthSubjectsSubjectChaptersChapterLessonsLessonContentRoute
   AuthSubjectsSubjectChaptersChapterRecordingsRecordingContentRoute: typeof AuthSubjectsSubjectChaptersChapterRecordingsRecordingContentRoute
@@ -827,8 +1048,11 @@ interface AuthRouteChildren {
 const AuthRouteChildren: AuthRouteChildren = {
   AuthSplatRoute: AuthSplatRoute,
   AuthAssistanceRoute: AuthAssistanceRoute,
+  AuthConvertCoinsRoute: AuthConvertCoinsRoute,
   AuthCoursesRoute: AuthCoursesRoute,
   AuthExamsCalendarRoute: AuthExamsCalendarRoute,
+  AuthGenerateGiftCodeRoute: AuthGenerateGiftCodeRoute,
+  AuthGiftCodeRoute: AuthGiftCodeRoute,
   AuthHistoriqueRoute: AuthHistoriqueRoute,
   AuthListeDeFavorisRoute: AuthListeDeFavorisRoute,
   AuthListeDesDemandesParentalesRoute: AuthListeDesDemandesParentalesRoute,
@@ -845,9 +1069,15 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthInboxIdRoute: AuthInboxIdRoute,
   AuthLiveEventIdRoute: AuthLiveEventIdRoute,
   AuthMonProfilEditRoute: AuthMonProfilEditRoute,
+  AuthParrainConfirmOrderRoute: AuthParrainConfirmOrderRoute,
+  AuthParrainEmptyCartRoute: AuthParrainEmptyCartRoute,
+  AuthParrainNoCoinsRoute: AuthParrainNoCoinsRoute,
+  AuthParrainProductsRoute: AuthParrainProductsRoute,
   AuthPaymentEchecRoute: AuthPaymentEchecRoute,
   AuthPaymentSuccessRoute: AuthPaymentSuccessRoute,
   AuthExamsIndexRoute: AuthExamsIndexRoute,
+  AuthParrainProductIdRoute: AuthParrainProductIdRoute,
+  AuthParrainPurchaseHistoryIdRoute: AuthParrainPurchaseHistoryIdRoute,
   AuthSubjectsSubjectDetailsRoute: AuthSubjectsSubjectDetailsRoute,
   AuthSubjectsSubjectChaptersChapterLessonsLessonContentRoute:
     AuthSubjectsSubjectChaptersChapterLessonsLessonContentRoute,
@@ -893,9 +1123,11 @@ const rootRouteChildren: RootRouteChildren = {
   GateRoute: GateRouteWithChildren,
   PublicRoute: PublicRouteWithChildren,
   SwitchRoute: SwitchRoute,
+  TabletteRoute: TabletteRoute,
   DigitalvirgoEchecRoute: DigitalvirgoEchecRoute,
   DigitalvirgoSuccessRoute: DigitalvirgoSuccessRoute,
   OffersOoredooRoute: OffersOoredooRoute,
+  LoginProviderCallbackRoute: LoginProviderCallbackRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

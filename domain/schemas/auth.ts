@@ -13,7 +13,7 @@ import {
   verificationCodeSchema,
 } from "./common";
 
-export { LoginSchema, type LoginInput, type LoginOutput } from "./login";
+export { LoginSchema,   } from "./login";
 
 const optionalId = v.optional(v.nullable(v.union([idSchema, v.literal("")])));
 const toId = (x: number | "" | null | undefined): number | null => (typeof x === "number" ? x : null);

@@ -5,9 +5,8 @@ import { idSchema, intSchema } from "./common";
 
 export const ExamIdParams = v.object({ id: idSchema });
 export const ExamFileParams = v.object({ examId: idSchema, fileId: idSchema });
-export const FileIdParams = v.object({ fileId: idSchema });
 /** An upload's id: a UUID the server made. */
-export const UPLOAD_ID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const UPLOAD_ID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const UploadParams = v.object({ id: idSchema, uploadId: v.pipe(v.string("not_found"), v.regex(UPLOAD_ID_RE, "id_invalid")) });
 
 /** `?subject=slug` narrows the list to one subject (the subject page's Examens tab). */
@@ -30,7 +29,7 @@ export const CalendarQuery = v.object({
 
 export const StartExamBody = v.object({ contentExam: intSchema("content_exam_invalid", 1) });
 
-export const fileNameSchema = v.pipe(
+const fileNameSchema = v.pipe(
   v.string("file_name_invalid"),
   v.trim(),
   v.nonEmpty("file_name_invalid"),

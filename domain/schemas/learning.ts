@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_MIN_CHARS } from "../constants";
 import { idSchema, intSchema } from "./common";
 
 /** Slugs of subjects, chapters and lessons. */
-export const SLUG_RE = /^[a-z0-9-]{1,80}$/;
+const SLUG_RE = /^[a-z0-9-]{1,80}$/;
 export const slugSchema = v.pipe(v.string("slug_invalid"), v.regex(SLUG_RE, "slug_invalid"));
 
 export const SubjectParams = v.object({ slug: slugSchema });
@@ -26,7 +26,7 @@ const perPage = v.pipe(
 export const PageQuery = v.object({ page: pageNumber, perPage });
 
 /** `POST /search/autocomplete`: at least 3 characters after trimming. */
-export const SEARCH_MAX_CHARS = 100;
+const SEARCH_MAX_CHARS = 100;
 
 export const AutocompleteSchema = v.object({
   term: v.pipe(

@@ -13,5 +13,4 @@ export const LoginSchema = v.object({
   password: v.pipe(v.string("password_required"), v.nonEmpty("password_required"), v.minLength(PASSWORD_MIN, "password_min")),
   ...botCheckField,
 });
-export type LoginInput = v.InferInput<typeof LoginSchema>;
 export type LoginOutput = v.InferOutput<typeof LoginSchema>;

@@ -7,14 +7,14 @@ import { COUPON_MAX_LENGTH, COUPON_MIN_LENGTH, OFFER_PERIODS } from "../offers";
 import { idSchema, intSchema } from "./common";
 
 /** The largest price the checkout takes (100,000 TND in millimes): more is not an amount anyone saw. */
-export const AMOUNT_MAX = 100_000_000;
+const AMOUNT_MAX = 100_000_000;
 /** Most subjects a class has (and a little more). */
-export const SUBJECTS_MAX = 30;
+const SUBJECTS_MAX = 30;
 /** Instalments of a year's price. */
-export const SLICES_MAX = 12;
+const SLICES_MAX = 12;
 
 /** A discount code as typed: required, at least 3 characters (SPEC §5), letters, digits and dashes. */
-export const couponSchema = v.config(
+const couponSchema = v.config(
   v.pipe(
     v.string("coupon_required"),
     v.trim(),

@@ -4,7 +4,7 @@ import { isOperatorLevel, isRecurrence, type OperatorLevel, type Recurrence } fr
 import { intSchema, isTunisianPhone, normalizePhone } from "./common";
 
 /** 1 (day) or 7 (week), as a number or a string of digits; anything else is `recurrence_invalid`. */
-export const recurrenceSchema = v.pipe(
+const recurrenceSchema = v.pipe(
   v.optional(v.unknown(), ""),
   v.transform((x) => (typeof x === "string" && /^\d{1,2}$/.test(x) ? Number(x) : x)),
   v.check((x) => isRecurrence(x), "recurrence_invalid"),
@@ -12,7 +12,7 @@ export const recurrenceSchema = v.pipe(
 );
 
 /** A Tunisian mobile number (8 digits starting 2, 4, 5 or 9; +216 or 00216 allowed), normalised to its 8 digits. */
-export const operatorPhoneSchema = v.pipe(
+const operatorPhoneSchema = v.pipe(
   v.string("phone_required"),
   v.trim(),
   v.nonEmpty("phone_required"),
@@ -33,7 +33,6 @@ export const OperatorCheckoutSchema = v.object({
   phone: operatorPhoneSchema,
   division: divisionSchema,
 });
-export type OperatorCheckoutInput = v.InferInput<typeof OperatorCheckoutSchema>;
 export type OperatorCheckoutOutput = v.InferOutput<typeof OperatorCheckoutSchema>;
 
 /** `POST /digitalvirgo/checkout` (signed in: the account's own phone and class). */

@@ -28,7 +28,7 @@ export type ProgressPostInput = v.InferInput<typeof ProgressPostSchema>;
 export type ProgressPost = v.InferOutput<typeof ProgressPostSchema>;
 
 /** What the player is doing, as told to the progress websocket (SPEC §7). */
-export const PROGRESS_SOCKET_STATES = ["playing", "paused", "skipped_forward"] as const;
+const PROGRESS_SOCKET_STATES = ["playing", "paused", "skipped_forward"] as const;
 export type ProgressSocketState = (typeof PROGRESS_SOCKET_STATES)[number];
 
 /**

@@ -8,21 +8,21 @@ import { TRANSFER_MAX, TRANSFER_MIN } from "../constants";
 import { MILLIMES_PER_TND } from "../money";
 import { EMAIL_RE, idSchema, isTunisianPhone } from "./common";
 
-export const TRANSFER_MIN_MILLIMES = TRANSFER_MIN * MILLIMES_PER_TND;
-export const TRANSFER_MAX_MILLIMES = TRANSFER_MAX * MILLIMES_PER_TND;
+const TRANSFER_MIN_MILLIMES = TRANSFER_MIN * MILLIMES_PER_TND;
+const TRANSFER_MAX_MILLIMES = TRANSFER_MAX * MILLIMES_PER_TND;
 /** The confirmation code sent to the sender: 6 digits. */
-export const TRANSFER_CODE_RE = /^\d{6}$/;
+const TRANSFER_CODE_RE = /^\d{6}$/;
 /** Longest beneficiary accepted (an e-mail address). */
-export const BENEFICIARY_MAX = 254;
+const BENEFICIARY_MAX = 254;
 
 /** A phone (Tunisian, any written form) or an e-mail address: what names a beneficiary. */
-export function isBeneficiary(value: string): boolean {
+function isBeneficiary(value: string): boolean {
   const s = value.trim();
   return s.length <= BENEFICIARY_MAX && (isTunisianPhone(s) || EMAIL_RE.test(s));
 }
 
 /** True for a whole number of points from 10 to 5,000, given in millimes. */
-export function isTransferAmount(millimes: number): boolean {
+function isTransferAmount(millimes: number): boolean {
   return Number.isSafeInteger(millimes) && millimes % MILLIMES_PER_TND === 0 && millimes >= TRANSFER_MIN_MILLIMES && millimes <= TRANSFER_MAX_MILLIMES;
 }
 
@@ -94,26 +94,32 @@ export const TransferFormSchema = v.object({
 /** The form of the confirmation modal. */
 export const ConfirmTransferFormSchema = v.object({ code: confirmationCode });
 
-/** SPEC §3 Transfer: a person shown on a transfer — an id and a name, never a phone or an e-mail. */
-export interface TransferPartyDto {
-  id: number;
-  name: string;
-}
+// What the transfer operations answer, written once as valibot schemas: the server declares them as its answers
+// (checked in tests, published in the OpenAPI document), the client reads their types.
+const id = v.pipe(v.number(), v.integer());
 
-export type TransferStatus = "pending" | "confirmed" | "cancelled";
+/** SPEC §3 Transfer: a person shown on a transfer — an id and a name, never a phone or an e-mail. */
+const TransferPartyDtoSchema = v.strictObject({ id, name: v.string() });
+
+const TRANSFER_STATUSES = ["pending", "confirmed", "cancelled"] as const;
 
 /** SPEC §3 Transfer, as the history and the operations answer it. `points` are millimes. */
-export interface TransferDto {
-  id: number;
-  from_user: TransferPartyDto;
-  sender: TransferPartyDto;
-  to_user: TransferPartyDto;
-  receiver: TransferPartyDto;
-  points: number;
-  updated_at: string;
-  created_at: string;
-  status: TransferStatus;
-  is_confirmed: boolean;
+export const TransferDtoSchema = v.strictObject({
+  id,
+  from_user: TransferPartyDtoSchema,
+  sender: TransferPartyDtoSchema,
+  to_user: TransferPartyDtoSchema,
+  receiver: TransferPartyDtoSchema,
+  points: v.pipe(v.number(), v.safeInteger(), v.minValue(TRANSFER_MIN_MILLIMES), v.maxValue(TRANSFER_MAX_MILLIMES)),
+  updated_at: v.string(),
+  created_at: v.string(),
+  status: v.picklist(TRANSFER_STATUSES),
+  is_confirmed: v.boolean(),
   /** "sent" when the caller is the sender (a "Transfert" row), "received" otherwise (a "Reçu" row). */
-  direction: "sent" | "received";
-}
+  direction: v.picklist(["sent", "received"]),
+});
+export type TransferDto = v.InferOutput<typeof TransferDtoSchema>;
+
+/** `GET /student/confirm-transfer-points/{id}`: the code went again. */
+export const TransferCodeSentDtoSchema = v.strictObject({ sent: v.literal(true) });
+export type TransferCodeSentDto = v.InferOutput<typeof TransferCodeSentDtoSchema>;

@@ -10,7 +10,7 @@ import { idSchema } from "./common";
 
 export const TOPUP_METHODS = ["bank", "d17", "online"] as const;
 export type TopupMethod = (typeof TOPUP_METHODS)[number];
-export const TOPUP_MAX_MILLIMES = TOPUP_MAX * MILLIMES_PER_TND;
+const TOPUP_MAX_MILLIMES = TOPUP_MAX * MILLIMES_PER_TND;
 /** Longest bank reference kept (a transfer or deposit slip number). */
 export const REFERENCE_MAX = 64;
 export const COMMENT_MAX = 500;
@@ -96,4 +96,3 @@ export const PaymentNotifyBody = v.object({
   timestamp: v.pipe(v.number("validation_failed"), v.safeInteger("validation_failed"), v.minValue(0, "validation_failed")),
   signature: v.pipe(v.string("validation_failed"), v.regex(/^[a-f0-9]{64}$/, "validation_failed")),
 });
-export type PaymentNotification = v.InferOutput<typeof PaymentNotifyBody>;

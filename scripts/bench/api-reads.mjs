@@ -19,7 +19,7 @@ import { createPupils } from "./money.mjs";
 const DEMO = { username: "22000001", password: "Darsi#2026" };
 const ACCEPT = { "accept-encoding": "gzip, deflate, br" };
 
-export const API_LIMITS = { rpsRatio: 0.3, p99Ms: 50, pgliteMaxMs: 1000 };
+const API_LIMITS = { rpsRatio: 0.3, p99Ms: 50, pgliteMaxMs: 1000 };
 
 async function login(base) {
   const res = await fetch(`${base}/api/auth/login_check`, {

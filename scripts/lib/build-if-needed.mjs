@@ -37,7 +37,7 @@ export function newest(path, best = { mtime: 0, path: "" }) {
 }
 
 /** Why dist/ must be rebuilt, or null when it is up to date. */
-export function staleReason(root = ROOT) {
+function staleReason(root = ROOT) {
   const dist = join(root, "dist");
   const index = join(dist, "index.html");
   if (!existsSync(index)) return "dist/index.html is missing";
@@ -59,7 +59,7 @@ export function markBuilt(root = ROOT) {
 }
 
 /** Runs a command with inherited stdio; resolves with its exit code. */
-export function run(cmd, args, options = {}) {
+function run(cmd, args, options = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { stdio: "inherit", cwd: ROOT, ...options });
     child.on("error", reject);

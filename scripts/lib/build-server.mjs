@@ -11,13 +11,13 @@ import { fileURLToPath } from "node:url";
 import { newest } from "./build-if-needed.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-export const SERVER_OUT_DIR = join(ROOT, "dist-server");
+const SERVER_OUT_DIR = join(ROOT, "dist-server");
 export const SERVER_ENTRY = join(SERVER_OUT_DIR, "main.mjs");
 
 const INPUTS = ["server", "domain", "tsconfig.base.json", "package-lock.json", "scripts/lib/build-server.mjs"];
 
 /** Why the bundle must be rebuilt, or null when it is up to date. */
-export function serverStaleReason(root = ROOT) {
+function serverStaleReason(root = ROOT) {
   const entry = join(root, "dist-server", "main.mjs");
   if (!existsSync(entry)) return "dist-server/main.mjs is missing";
   const built = statSync(entry).mtimeMs;

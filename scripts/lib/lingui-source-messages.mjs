@@ -10,7 +10,7 @@
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 
 /** @param {{ types: typeof import("@babel/types") }} babel */
-export default function linguiSourceMessages({ types: t }) {
+function linguiSourceMessages({ types: t }) {
   const keyIs = (prop, name) =>
     t.isObjectProperty(prop) && !prop.computed && (t.isIdentifier(prop.key, { name }) || t.isStringLiteral(prop.key, { value: name }));
 

@@ -11,17 +11,23 @@ import type { Deps } from "../lib/deps";
 import { adminCliKey } from "../routes/admin/admin-key";
 import { createImpersonation } from "../services/auth/impersonation";
 import { expirePassword } from "../services/auth/password";
-import { refundPurchase, type RefundDto } from "../services/offers/refund";
-import { checkLedger, type LedgerCheck } from "../services/wallet/ledger";
+import { refundPurchase } from "../services/offers/refund";
+import type { LedgerCheckDto, RefundDto } from "../../domain/admin";
+import { checkLedger } from "../services/wallet/ledger";
 import { renewDue } from "../services/operator/subscriptions";
 import { remindInstalments } from "../services/offers/instalments";
 import { decideBankTopup } from "../services/wallet/topups";
 import { setVideoReportStatus } from "../services/account/reports";
 import type { VideoReportDto } from "../../domain/learning";
-import { moveEvent, type MovedEventDto } from "../services/events/move";
+import { moveEvent } from "../services/events/move";
+import type { MovedEventDto } from "../../domain/events";
 import { AppError } from "../lib/errors";
 import { announceContent, notifyDivision, notifyLogin } from "../services/notifications/operator";
 import { decideMarksheet } from "../services/profile/marksheets";
+import { GIFT_ORDER_STEPS, type GiftOrderStep, type GiftOrderStepDto, type ReferralFlagDto } from "../../domain/referral";
+import { adjustTokens, listReferralFlags, setGiftStock, stepGiftOrder } from "../services/referral/operator";
+import { TABLET_IDLE_MINUTES, type TabletCodeDto, type TabletRevokedDto } from "../../domain/tablet";
+import { createTabletCode, revokeTablet } from "../services/tablet/devices";
 
 const env = loadEnv({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
 const secret = loadSecret(env);
@@ -104,7 +110,7 @@ const COMMANDS: Record<string, Command> = {
   "ledger-check": {
     usage: "ledger-check                                    every balance equals the sum of its ledger entries",
     async run() {
-      const check = await run<LedgerCheck>("/admin/ledger-check", {}, (deps) => checkLedger(deps.db));
+      const check = await run<LedgerCheckDto>("/admin/ledger-check", {}, (deps) => checkLedger(deps.db));
       console.log(
         `${check.wallets} wallets, ${check.entries} entries, sum of balances ${check.total} millimes: ` +
           (check.ok ? "OK" : "MISMATCH"),
@@ -112,6 +118,10 @@ const COMMANDS: Record<string, Command> = {
       for (const m of check.mismatched) console.log(`  wallet ${m.walletId}: balance ${m.balance} ≠ entries ${m.sum}`);
       for (const id of check.unbalancedMovements) console.log(`  movement ${id} does not sum to zero`);
       for (const id of check.negative) console.log(`  wallet ${id} is negative`);
+      console.log(`${check.tokens.accounts} token accounts, ${check.tokens.entries} token entries: ${check.tokens.ok ? "OK" : "MISMATCH"}`);
+      for (const m of check.tokens.mismatched) console.log(`  tokens of user ${m.userId}: balance ${m.balance} ≠ entries ${m.sum}, owed ${m.owed} ≠ entries ${m.owedSum}`);
+      for (const id of check.tokens.conversionsAdrift) console.log(`  conversion ${id}: the tokens debited and the points credited do not match it`);
+      for (const id of check.tokens.ordersAdrift) console.log(`  gift order ${id}: the tokens spent (or returned) do not match it`);
       return check.ok ? 0 : 1;
     },
   },
@@ -190,6 +200,54 @@ const COMMANDS: Record<string, Command> = {
       return 0;
     },
   },
+  "gift-order": {
+    usage: "gift-order <id> approve|reject|ship|deliver [reason]   move a gift order (a rejection returns tokens and stock once)",
+    async run([id, step, ...reason]) {
+      if (!id || !/^\d{1,10}$/.test(id) || !step || !(step in GIFT_ORDER_STEPS)) return usage();
+      const body = { step: step as GiftOrderStep, reason: reason.join(" ").trim() || null };
+      const r = await run<GiftOrderStepDto>(`/admin/gift-orders/${id}/status`, body, (deps) => stepGiftOrder(deps, Number(id), body.step, body.reason)).catch(refused);
+      if (!r) return 1;
+      const returned = r.tokens_returned > 0 ? `, ${r.tokens_returned} tokens returned` : "";
+      console.log(r.changed ? `gift order ${r.id} ${r.status}${returned}; the pupil is notified` : `gift order ${r.id} already ${r.status}: nothing changed`);
+      return 0;
+    },
+  },
+  "gift-stock": {
+    usage: "gift-stock <gift id> <count>                    set a gift's stock",
+    async run([id, count]) {
+      if (!id || !/^\d{1,10}$/.test(id) || !count || !/^\d{1,7}$/.test(count)) return usage();
+      type Stock = { id: number; stock: number };
+      const r = await run<Stock>(`/admin/gifts/${id}/stock`, { stock: Number(count) }, (deps) => setGiftStock(deps, Number(id), Number(count))).catch(refused);
+      if (!r) return 1;
+      console.log(`gift ${r.id}: ${r.stock} in stock`);
+      return 0;
+    },
+  },
+  "token-adjust": {
+    usage: "token-adjust <login> <±tokens> <reason>         an audited token adjustment (never below zero)",
+    async run([login, tokens, ...reason]) {
+      const text = reason.join(" ").trim();
+      if (!login || !tokens || !/^[+-]?\d{1,7}$/.test(tokens) || Number(tokens) === 0 || !text) return usage();
+      const body = { login, tokens: Number(tokens), reason: text };
+      type Adjusted = { user_id: number; tokens: number; gift_point: number };
+      const r = await run<Adjusted>("/admin/token-adjustments", body, (deps) => adjustTokens(deps, body)).catch(refused);
+      if (!r) return 1;
+      console.log(`user ${r.user_id}: ${r.tokens > 0 ? "+" : ""}${r.tokens} tokens, balance ${r.gift_point}`);
+      return 0;
+    },
+  },
+  "referral-flags": {
+    usage: "referral-flags                                  gift-code uses flagged for review (same IP/device, too many a day)",
+    async run() {
+      const flags = await run<ReferralFlagDto[]>("/admin/referral-flags", {}, (deps) => listReferralFlags(deps)).catch(refused);
+      if (!flags) return 1;
+      if (!flags.length) console.log("no referral flag");
+      for (const f of flags) {
+        console.log(`#${f.id} ${f.created_at} ${f.kind}: ${f.referrer} (user ${f.referrer_id}) ← ${f.friend} (user ${f.friend_id}), use ${f.discount_use_id}: ${f.detail}`);
+      }
+      return 0;
+    },
+  },
   notify: {
     usage: "notify <login> <title> <body> [--link /route] [--category c] [--message] [--title-en t] [--body-en b] [--title-ar t] [--body-ar b]   a notification + push to one pupil",
     async run(args) {
@@ -237,6 +295,31 @@ const COMMANDS: Record<string, Command> = {
       const r = await run<MovedEventDto>("/admin/events/move", body, (deps) => moveEvent(deps, { id: body.id, start: new Date(start) })).catch(refused);
       if (!r) return 1;
       console.log(`live session ${r.id} moved to ${r.start_time} – ${r.end_time}; ${r.notified} pupils notified`);
+      return 0;
+    },
+  },
+  "tablet-code": {
+    usage: "tablet-code <class id|name> [--idle minutes]      one-time code (15 min) to type at /tablette: turns a device on (or off) as the class's tablet",
+    async run(args) {
+      const idleAt = args.indexOf("--idle");
+      const idle = idleAt >= 0 ? args[idleAt + 1] : String(TABLET_IDLE_MINUTES);
+      const division = args.filter((_, i) => idleAt < 0 || (i !== idleAt && i !== idleAt + 1)).join(" ").trim();
+      if (!division || !idle || !/^\d{1,3}$/.test(idle) || Number(idle) < 1 || Number(idle) > 240) return usage();
+      const body = { division, idle_minutes: Number(idle) };
+      const r = await run<TabletCodeDto>("/admin/tablet-codes", body, (deps) => createTabletCode(deps, division, body.idle_minutes)).catch(refused);
+      if (!r) return 1;
+      console.log(r.code);
+      console.error(`class ${r.division_id} (${r.division_name}), idle lock ${r.idle_minutes} min; type it at ${publicUrl(env, "/tablette")} — single use, expires at ${r.expires_at}`);
+      return 0;
+    },
+  },
+  "tablet-revoke": {
+    usage: "tablet-revoke <tablet id>                       turn a class tablet off: its device credential stops working",
+    async run([id]) {
+      if (!id || !/^\d{1,10}$/.test(id)) return usage();
+      const r = await run<TabletRevokedDto>(`/admin/tablets/${id}/revoke`, {}, (deps) => revokeTablet(deps, Number(id))).catch(refused);
+      if (!r) return 1;
+      console.log(`tablet ${r.id} revoked at ${r.revoked_at}`);
       return 0;
     },
   },

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
+import type Pg from "pg";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { markConnectFailure } from "../lib/errors";
 import * as schema from "./schema";
@@ -13,12 +14,25 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Runs `select 1`; used by /health. Rejects when no answer came within `timeoutMs` (default 2 s). */
   ping(timeoutMs?: number): Promise<void>;
+  /**
+   * Runs `onPayload` for every `NOTIFY` on `channel` (lib/events.ts), from this process or another over the same
+   * database, once the sender's transaction has committed; `onPayload("")` also after the listening connection was
+   * lost and opened again (notifications sent meanwhile are lost: look at the tables). Returns the unsubscribe.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** The pool's connections (PostgreSQL; PGlite has one, never waited for): checked out, idle, and requests waiting for one. */
+  poolStats(): { inUse: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 const DEFAULT_PING_MS = 2000;
+
+/** The advisory lock held while one process migrates and seeds (`pg_advisory_lock` takes a 64-bit key: this name's hash). */
+const BOOT_LOCK = "darsi:boot";
+/** What runs once the migrations are applied, still under the boot lock on PostgreSQL (the seed). */
+export type Setup = (db: Db) => Promise<void>;
 
 /** Resolves when `work` does, rejects when it did not within `ms` (the work itself goes on, its answer ignored). */
 async function withTimeout(work: Promise<unknown>, ms: number, what: string): Promise<void> {
@@ -43,7 +57,7 @@ function millisFromEnv(name: string, fallback: number): number {
 }
 
 /** The pool's settings (README, Configuration): size, and the timeouts that keep a request from waiting on a database that is away. */
-export function postgresSettings() {
+function postgresSettings() {
   const max = millisFromEnv("PG_POOL_MAX", 20);
   if (max < 1) throw new Error("PG_POOL_MAX must be at least 1");
   const statementTimeoutMs = millisFromEnv("PG_STATEMENT_TIMEOUT_MS", 5000);
@@ -75,9 +89,9 @@ function logLine(level: "warn" | "error", msg: string, fields: Record<string, un
  * - a connection is opened within `PG_CONNECT_TIMEOUT_MS` (also the longest wait for a free one), a statement runs at
  *   most `PG_STATEMENT_TIMEOUT_MS`, TCP keepalive finds dead peers, and the pool opens new connections on demand, so
  *   the first request after the database is back succeeds.
- * Migrations run first on a connection of their own, without the statement timeout.
+ * Migrations run first on a connection of their own, without the statement timeout, under the boot lock.
  */
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, setup: Setup | undefined): Promise<Database> {
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
@@ -102,18 +116,137 @@ async function openPostgres(url: string): Promise<Database> {
     }
   }
 
+  // Migrations and the setup (the seed) run once however many processes start together: each takes the boot lock on
+  // its own connection and waits there while another migrates and seeds; the next finds the work done.
   const migrator = new MarkedClient(common);
   migrator.on("error", (err) => logLine("warn", "database connection lost (migrations)", { error: err.message }));
   await migrator.connect();
+  let pool: InstanceType<typeof pg.Pool> | undefined;
   try {
+    await migrator.query("select pg_advisory_lock(hashtextextended($1, 0))", [BOOT_LOCK]);
     await migrate(drizzle(migrator, { schema }), { migrationsFolder });
+    pool = openPool(pg, common, MarkedClient, settings);
+    if (setup) await setup(drizzle(pool, { schema }) as unknown as Db);
+  } catch (err) {
+    await pool?.end().catch(() => undefined);
+    throw err;
   } finally {
+    // Ending the connection releases the lock too; unlocking first hands it over at once.
+    await migrator.query("select pg_advisory_unlock(hashtextextended($1, 0))", [BOOT_LOCK]).catch(() => undefined);
     await migrator.end().catch(() => undefined);
   }
+  const db = drizzle(pool, { schema });
+  const listener = openListener(common, MarkedClient);
+  return {
+    db: db as unknown as Db,
+    kind: "postgres",
+    ping: (timeoutMs) => withTimeout(pool.query("select 1"), timeoutMs ?? DEFAULT_PING_MS, "ping"),
+    listen: listener.listen,
+    poolStats: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}
 
+/** How long the listening connection waits before opening again after it was lost (doubling up to the last). */
+const LISTEN_RETRY_MS = [250, 500, 1000, 2000, 5000];
+
+/**
+ * The one connection of a process that LISTENs (a pooled connection cannot: it goes back to the pool). Opened on the
+ * first `listen`; when it is lost (database restarted, terminated) it is opened again with a growing wait, every channel
+ * listened again, and every handler told `""` so that it looks at its tables for what it missed. A pooler in front of
+ * PostgreSQL must give this connection a session of its own (PgBouncer: session mode, or a direct URL).
+ */
+function openListener(common: Record<string, unknown>, Client: PgModule["Client"]) {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let client: InstanceType<PgModule["Client"]> | undefined;
+  let connecting: Promise<void> | undefined;
+  let closed = false;
+  let failures = 0;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+
+  const quote = (channel: string) => {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`listen: bad channel name ${channel}`);
+    return channel;
+  };
+  const tellAll = (payload: string) => {
+    for (const set of handlers.values()) for (const h of set) h(payload);
+  };
+  const lost = (c: InstanceType<PgModule["Client"]>, err: Error) => {
+    if (client !== c) return;
+    client = undefined;
+    c.end().catch(() => undefined);
+    if (closed) return;
+    if (failures === 0) logLine("warn", "database listener lost: reconnecting", { error: err.message });
+    const wait = LISTEN_RETRY_MS[Math.min(failures, LISTEN_RETRY_MS.length - 1)]!;
+    failures += 1;
+    retry = setTimeout(() => void connect().catch(() => undefined), wait);
+    retry.unref?.();
+  };
+  const connect = (): Promise<void> => {
+    connecting ??= (async () => {
+      const c = new Client({ ...common });
+      c.on("error", (err: Error) => lost(c, err));
+      c.on("end", () => lost(c, new Error("connection ended")));
+      c.on("notification", (n: { channel: string; payload?: string }) => {
+        for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? "");
+      });
+      try {
+        await c.connect();
+        for (const channel of handlers.keys()) await c.query(`listen ${quote(channel)}`);
+        client = c;
+        if (failures > 0) {
+          logLine("warn", "database listener back", { after_tries: failures });
+          tellAll("");
+        }
+        failures = 0;
+      } catch (err) {
+        client = c;
+        lost(c, err as Error);
+        throw err;
+      }
+    })().finally(() => {
+      connecting = undefined;
+    });
+    return connecting;
+  };
+
+  return {
+    async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+      quote(channel);
+      let set = handlers.get(channel);
+      const first = !set;
+      if (!set) handlers.set(channel, (set = new Set()));
+      set.add(onPayload);
+      if (connecting) await connecting.catch(() => undefined);
+      if (!client && !closed) await connect().catch(() => undefined);
+      else if (first && client) await client.query(`listen ${quote(channel)}`).catch(() => undefined);
+      return async () => {
+        set.delete(onPayload);
+        if (set.size > 0 || handlers.get(channel) !== set) return;
+        handlers.delete(channel);
+        await client?.query(`unlisten ${quote(channel)}`).catch(() => undefined);
+      };
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => undefined);
+    },
+  };
+}
+
+type PgModule = typeof Pg;
+
+/** The pool of the requests, its clients' errors logged (once a second at most) and never fatal. */
+function openPool(pg: PgModule, common: Record<string, unknown>, Client: PgModule["Client"], settings: ReturnType<typeof postgresSettings>) {
   const pool = new pg.Pool({
     ...common,
-    Client: MarkedClient,
+    Client,
     max: settings.max,
     ...(settings.statementTimeoutMs > 0 ? { statement_timeout: settings.statementTimeoutMs, query_timeout: settings.queryTimeoutMs } : {}),
     ...(settings.idleInTransactionTimeoutMs > 0 ? { idle_in_transaction_session_timeout: settings.idleInTransactionTimeoutMs } : {}),
@@ -129,13 +262,7 @@ async function openPostgres(url: string): Promise<Database> {
   });
   // The idle clients' errors reach the pool too (it has already removed them): logged by the client's own listener.
   pool.on("error", () => undefined);
-  const db = drizzle(pool, { schema });
-  return {
-    db: db as unknown as Db,
-    kind: "postgres",
-    ping: (timeoutMs) => withTimeout(pool.query("select 1"), timeoutMs ?? DEFAULT_PING_MS, "ping"),
-    close: () => pool.end(),
-  };
+  return pool;
 }
 
 /**
@@ -158,10 +285,11 @@ function yieldBetweenStatements(client: { query: (...args: never[]) => Promise<u
 
 /**
  * Opens the database: PostgreSQL when `url` is given, otherwise embedded PGlite in `dataDir`
- * (`memory://` keeps it in memory, for tests). Applies the committed migrations.
+ * (`memory://` keeps it in memory, for tests). Applies the committed migrations, then runs `setup` (on PostgreSQL both
+ * under the boot lock: N processes starting together on an empty database migrate and seed it once).
  */
-export async function openDatabase(opts: { url?: string | undefined; dataDir: string }): Promise<Database> {
-  if (opts.url) return openPostgres(opts.url);
+export async function openDatabase(opts: { url?: string | undefined; dataDir: string; setup?: Setup }): Promise<Database> {
+  if (opts.url) return openPostgres(opts.url, opts.setup);
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
@@ -177,10 +305,19 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir: st
   yieldBetweenStatements(client);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
+  if (opts.setup) await opts.setup(db as unknown as Db);
   return {
     db: db as unknown as Db,
     kind: "pglite",
     ping: (timeoutMs) => withTimeout(client.query("select 1"), timeoutMs ?? DEFAULT_PING_MS, "ping"),
+    // PGlite delivers NOTIFY to its own listeners (one process: the sender is the listener), after commit too.
+    listen: async (channel, onPayload) => {
+      const off = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await off();
+      };
+    },
+    poolStats: () => ({ inUse: 0, idle: 1, waiting: 0 }),
     close: () => client.close(),
   };
 }

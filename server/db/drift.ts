@@ -39,7 +39,7 @@ interface DeclaredTable {
 const SERIAL: Record<string, string> = { serial: "integer", bigserial: "bigint", smallserial: "smallint" };
 
 /** Lower case, no casts, no quotes, no redundant parentheses or spaces: `('fr'::text)` and `'fr'` compare equal. */
-export function normaliseExpression(text: string): string {
+function normaliseExpression(text: string): string {
   let s = text
     .toLowerCase()
     .replace(/::[a-z_ ]+(\[\])?(\(\d+\))?/g, "")

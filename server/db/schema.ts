@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { UserType } from "../../domain/user";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -84,6 +85,8 @@ export const editDivisionReasons = pgTable("edit_division_reasons", {
 export const offerGroups = pgTable("offer_groups", {
   id: integer("id").primaryKey(),
   name: text("name").notNull(),
+  nameAr: text("name_ar"),
+  nameEn: text("name_en"),
 });
 
 // ───────────────────────── users and auth ─────────────────────────
@@ -91,7 +94,7 @@ export const users = pgTable(
   "users",
   {
     id: serial("id").primaryKey(),
-    userType: text("user_type").notNull().default("student"),
+    userType: text("user_type").$type<UserType>().notNull().default("student"),
     name: text("name").notNull(),
     lastName: text("last_name").notNull(),
     email: text("email"),
@@ -109,6 +112,10 @@ export const users = pgTable(
     delegationId: integer("delegation_id").references(() => delegations.id),
     instituteId: integer("institute_id").references(() => institutes.id),
     verified: boolean("verified").notNull().default(false),
+    /** The account proved it owns its e-mail (a code sent there, or Google saying so): the condition of linking by e-mail. */
+    emailVerified: boolean("email_verified").notNull().default(false),
+    /** False for an account opened with a provider until a password is set (a reset): unlinking keeps a way in. */
+    hasPassword: boolean("has_password").notNull().default(true),
     completed: boolean("completed").notNull().default(true),
     googleId: text("google_id"),
     facebookId: text("facebook_id"),
@@ -117,8 +124,6 @@ export const users = pgTable(
     /** Set by an operator: the next login is refused until the password is reset with a code. */
     passwordExpired: boolean("password_expired").notNull().default(false),
     passwordChangedAt: ts("password_changed_at").notNull().defaultNow(),
-    giftCode: text("gift_code"),
-    giftPoint: integer("gift_point").notNull().default(0),
     freeHoursTotal: integer("free_hours_total_s"),
     freeHoursUsed: integer("free_hours_used_s").notNull().default(0),
     referralCode: text("referral_code"),
@@ -130,6 +135,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_uq").on(sql`lower(${t.email})`),
     uniqueIndex("users_phone_uq").on(t.phone),
+    uniqueIndex("users_google_id_uq").on(t.googleId).where(sql`${t.googleId} IS NOT NULL`),
+    uniqueIndex("users_facebook_id_uq").on(t.facebookId).where(sql`${t.facebookId} IS NOT NULL`),
   ],
 );
 
@@ -181,6 +188,10 @@ export const sessions = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
     expiresAt: ts("expires_at").notNull(),
     revokedAt: ts("revoked_at"),
+    /** Where the session was opened from (issue 20 §8: a gift code used from its owner's network or device is flagged). */
+    ip: text("ip"),
+    /** The device that opened it: the app's device id (`X-Device-Id`), not a User-Agent. */
+    device: text("device"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
@@ -608,6 +619,8 @@ export const discountCodes = pgTable(
     check("discount_codes_kind_check", sql`${t.kind} in ('coupon', 'influencer', 'referral')`),
     check("discount_codes_max_uses_check", sql`${t.maxUses} > 0`),
     check("discount_codes_owner_share_percent_check", sql`${t.ownerSharePercent} >= 0 AND ${t.ownerSharePercent} <= 100`),
+    // A pupil's gift code (migration 0016): one referral code per pupil.
+    uniqueIndex("discount_codes_one_referral_uq").on(t.userId).where(sql`${t.kind} = 'referral'`),
   ],
 );
 
@@ -826,6 +839,8 @@ export const progress = pgTable(
 export const reportReasons = pgTable("report_reasons", {
   id: integer("id").primaryKey(),
   name: text("name").notNull(),
+  nameAr: text("name_ar"),
+  nameEn: text("name_en"),
 });
 
 export const videoReports = pgTable(
@@ -1008,7 +1023,11 @@ export const inboxMessages = pgTable(
     id: serial("id").primaryKey(),
     userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    nameAr: text("name_ar"),
+    nameEn: text("name_en"),
     body: text("body").notNull(),
+    bodyAr: text("body_ar"),
+    bodyEn: text("body_en"),
     seen: boolean("seen").notNull().default(false),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
@@ -1019,7 +1038,11 @@ export const inboxMessages = pgTable(
 export const popups = pgTable("popups", {
   id: serial("id").primaryKey(),
   name: text("name").notNull(),
+  nameAr: text("name_ar"),
+  nameEn: text("name_en"),
   body: text("body").notNull(),
+  bodyAr: text("body_ar"),
+  bodyEn: text("body_en"),
   divisionId: integer("division_id").references(() => divisions.id),
   active: boolean("active").notNull().default(true),
   createdAt: ts("created_at").notNull().defaultNow(),
@@ -1287,4 +1310,234 @@ export const examUploads = pgTable(
     index("exam_uploads_owner_idx").on(t.examId, t.userId),
     check("exam_uploads_received_check", sql`${t.received} >= 0 AND ${t.received} <= ${t.size}`),
   ],
+);
+
+// ───────────────────────── referral gifts (issue 20, migration 0016) ─────────────────────────
+/** A pupil's tokens (jetons): kept by the token ledger's trigger only; never below zero. */
+export const tokenAccounts = pgTable(
+  "token_accounts",
+  {
+    userId: integer("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+    balance: integer("balance").notNull().default(0),
+    /** Tokens a refund could not take back (already spent): settled from the next earnings. */
+    owed: integer("owed").notNull().default(0),
+  },
+  (t) => [check("token_accounts_balance_non_negative", sql`${t.balance} >= 0`), check("token_accounts_owed_non_negative", sql`${t.owed} >= 0`)],
+);
+
+/** Append-only token ledger: one row per movement of a pupil's tokens, with its reason. */
+export const tokenEntries = pgTable(
+  "token_entries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    /** Signed tokens: the balance's change. */
+    amount: integer("amount").notNull(),
+    /** Signed tokens: the debt's change (a refund that could not take back everything; an earning settling it). */
+    owed: integer("owed").notNull().default(0),
+    reason: text("reason").$type<"referral" | "converted" | "order" | "order_returned" | "refund" | "operator">().notNull(),
+    refType: text("ref_type"),
+    refId: text("ref_id"),
+    description: text("description").notNull().default(""),
+    adminId: integer("admin_id"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("token_entries_user_idx").on(t.userId, t.id),
+    uniqueIndex("token_entries_reference_uq").on(t.reason, t.refType, t.refId, t.userId),
+    check("token_entries_moves_something", sql`${t.amount} <> 0 OR ${t.owed} <> 0`),
+    check("token_entries_reason_check", sql`${t.reason} IN ('referral', 'converted', 'order', 'order_returned', 'refund', 'operator')`),
+  ],
+);
+
+/** A conversion of tokens to points: the token entry and the points movement both refer to it. */
+export const tokenConversions = pgTable(
+  "token_conversions",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    tokens: integer("tokens").notNull(),
+    points: millimes("points").notNull(),
+    movementId: uuid("movement_id"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("token_conversions_user_idx").on(t.userId, t.id),
+    check("token_conversions_tokens_check", sql`${t.tokens} > 0`),
+    check("token_conversions_points_check", sql`${t.points} > 0`),
+  ],
+);
+
+/** The gift catalogue: names and descriptions in fr/en/ar, the price in tokens, the stock (never below zero). */
+export const gifts = pgTable(
+  "gifts",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    nameEn: text("name_en").notNull(),
+    nameAr: text("name_ar").notNull(),
+    description: text("description").notNull().default(""),
+    descriptionEn: text("description_en").notNull().default(""),
+    descriptionAr: text("description_ar").notNull().default(""),
+    /** The price in tokens. */
+    amount: integer("amount").notNull(),
+    stock: integer("stock").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [check("gifts_amount_check", sql`${t.amount} > 0`), check("gifts_stock_non_negative", sql`${t.stock} >= 0`)],
+);
+
+/** A gift's images: one cover and a gallery. */
+export const giftImages = pgTable(
+  "gift_images",
+  {
+    id: serial("id").primaryKey(),
+    giftId: integer("gift_id").notNull().references(() => gifts.id, { onDelete: "cascade" }),
+    fileUrl: text("file_url").notNull(),
+    isCover: boolean("is_cover").notNull().default(false),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("gift_images_gift_idx").on(t.giftId, t.position), uniqueIndex("gift_images_one_cover_uq").on(t.giftId).where(sql`${t.isCover}`)],
+);
+
+// ───────────────────────── scheduled jobs ─────────────────────────
+/** One row per scheduled job (server/lib/jobs.ts, migration 0017): due at `next_run_at`, claimed by one process at a time with a lease. */
+export const scheduledJobs = pgTable("scheduled_jobs", {
+  name: text("name").primaryKey(),
+  nextRunAt: ts("next_run_at").notNull(),
+  leasedUntil: ts("leased_until"),
+  lastOkAt: ts("last_ok_at"),
+  lastError: text("last_error"),
+});
+
+// ───────────────────────── live sockets (issue 24, migration 0019) ─────────────────────────
+/**
+ * One row per open progress websocket of any process (server/lib/ws.ts): the per-pupil cap counts them across
+ * processes; `heartbeat_at` is refreshed by its process, a row 60 s old is a dead process's and no longer counts.
+ */
+export const liveSockets = pgTable(
+  "live_sockets",
+  {
+    id: uuid("id").primaryKey(),
+    userId: integer("user_id").notNull(),
+    sessionId: uuid("session_id").notNull(),
+    openedAt: ts("opened_at").notNull().defaultNow(),
+    heartbeatAt: ts("heartbeat_at").notNull().defaultNow(),
+  },
+  (t) => [index("live_sockets_user_idx").on(t.userId)],
+);
+
+// ───────────────────────── gift orders and referral flags (issue 20, migration 0018) ─────────────────────────
+/**
+ * A pupil's gift request: the cart while `open` (one per pupil), then an order (`pending`, `approved`, `rejected`,
+ * `shipped`, `delivered`) with its delivery address and the tokens it spent.
+ */
+export const giftRequests = pgTable(
+  "gift_requests",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    status: text("status").$type<"open" | "pending" | "approved" | "rejected" | "shipped" | "delivered">().notNull().default("open"),
+    /** The tokens spent (the items' prices when ordered). */
+    amount: integer("amount").notNull().default(0),
+    name: text("name"),
+    phone1: text("phone1"),
+    phone2: text("phone2"),
+    email: text("email"),
+    stateId: integer("state_id").references(() => states.id),
+    address: text("address"),
+    postalCode: text("postal_code"),
+    note: text("note"),
+    /** The operator's reason of the last step (a rejection's). */
+    reason: text("reason"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    orderedAt: ts("ordered_at"),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("gift_requests_user_idx").on(t.userId, t.id),
+    uniqueIndex("gift_requests_one_open_uq").on(t.userId).where(sql`${t.status} = 'open'`),
+    check("gift_requests_status_check", sql`${t.status} IN ('open', 'pending', 'approved', 'rejected', 'shipped', 'delivered')`),
+    check("gift_requests_amount_check", sql`${t.amount} >= 0`),
+    check("gift_requests_ordered_check", sql`${t.status} = 'open' OR (${t.orderedAt} IS NOT NULL AND ${t.name} IS NOT NULL AND ${t.address} IS NOT NULL)`),
+  ],
+);
+
+/** One gift in a request (one row per unit); its price in tokens is fixed when ordered. */
+export const giftRequestItems = pgTable(
+  "gift_request_items",
+  {
+    id: serial("id").primaryKey(),
+    giftRequestId: integer("gift_request_id").notNull().references(() => giftRequests.id, { onDelete: "cascade" }),
+    giftId: integer("gift_id").notNull().references(() => gifts.id),
+    amount: integer("amount"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("gift_request_items_request_idx").on(t.giftRequestId, t.id), check("gift_request_items_amount_check", sql`${t.amount} IS NULL OR ${t.amount} > 0`)],
+);
+
+/** A referral code's use the operator should review (same network or device as the owner, too many rewards a day). */
+export const referralFlags = pgTable(
+  "referral_flags",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").$type<"same_ip" | "same_device" | "daily_rewards">().notNull(),
+    referrerId: integer("referrer_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    friendId: integer("friend_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    discountUseId: integer("discount_use_id").notNull().references(() => discountCodeUses.id, { onDelete: "cascade" }),
+    detail: text("detail").notNull().default(""),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("referral_flags_use_uq").on(t.kind, t.discountUseId),
+    index("referral_flags_referrer_idx").on(t.referrerId, t.id),
+    check("referral_flags_kind_check", sql`${t.kind} IN ('same_ip', 'same_device', 'daily_rewards')`),
+  ],
+);
+
+// ───────────────────────── shared-tablet class mode (issue 23, migration 0019) ─────────────────────────
+
+/** One-time codes that turn a device on (or off) as a class tablet: keyed hash only, 15 minutes, used once. */
+export const tabletCodes = pgTable(
+  "tablet_codes",
+  {
+    id: serial("id").primaryKey(),
+    divisionId: integer("division_id").notNull().references(() => divisions.id),
+    codeHash: text("code_hash").notNull(),
+    /** The idle lock of the tablet this code turns on, in minutes. */
+    idleMinutes: integer("idle_minutes").notNull().default(10),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("tablet_codes_hash_uq").on(t.codeHash), check("tablet_codes_idle_check", sql`${t.idleMinutes} >= 1 AND ${t.idleMinutes} <= 240`)],
+);
+
+/** A class tablet: the keyed hash of its device credential, its class, its idle lock; `revokedAt` ends it. */
+export const tablets = pgTable(
+  "tablets",
+  {
+    id: serial("id").primaryKey(),
+    divisionId: integer("division_id").notNull().references(() => divisions.id),
+    credentialHash: text("credential_hash").notNull(),
+    idleMinutes: integer("idle_minutes").notNull().default(10),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    lastSeenAt: ts("last_seen_at"),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [uniqueIndex("tablets_credential_uq").on(t.credentialHash), check("tablets_idle_check", sql`${t.idleMinutes} >= 1 AND ${t.idleMinutes} <= 240`)],
+);
+
+/** A pupil's PIN on one tablet (argon2id), dead after 5 wrong tries until the real password sets a new one. */
+export const tabletPins = pgTable(
+  "tablet_pins",
+  {
+    tabletId: integer("tablet_id").notNull().references(() => tablets.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    pinHash: text("pin_hash").notNull(),
+    failures: integer("failures").notNull().default(0),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tabletId, t.userId] }), check("tablet_pins_failures_check", sql`${t.failures} >= 0`)],
 );

@@ -46,6 +46,14 @@ export const PUPIL_ONLY: Access = { ...SIGNED_IN, parent: 403, teacher: 403 };
 /** Operator commands: only with the server's `X-Admin-Key`, which no role has (403 for everyone). */
 export const OPERATOR_KEY: Access = { anonymous: 403, pupil: 403, otherPupil: 403, parent: 403, teacher: 403, unverified: 403, admin: 403 };
 
+/**
+ * A class tablet's operations (issue 23): only with the device credential of a live class tablet (`X-Tablet-Key`),
+ * which is a principal of its own, not an account — no account's bearer token opens them (401 `tablet_required` for
+ * every role). The tablet's own tests (tests/server/tablet.test.ts) call them as a device: codes, revocation, PINs,
+ * and a tablet of class A that cannot list or sign in pupils of class B.
+ */
+export const TABLET_DEVICE: Access = { anonymous: 401, pupil: 401, otherPupil: 401, parent: 401, teacher: 401, unverified: 401, admin: 401 };
+
 /** The matrix role of an account type (`users.user_type`); students and influencers are pupils. */
 const ROLE_OF_TYPE: Partial<Record<string, Role>> = { parent: "parent", teacher: "teacher" };
 

@@ -12,8 +12,7 @@ import { AppError } from "./errors";
 const ALG = "HS256" as const;
 
 /** The account gates of SPEC §2, in the order the app leads a pupil through them. */
-export const ACCOUNT_GATES = ["unverified", "password_change", "incomplete_profile"] as const;
-export type AccountGate = (typeof ACCOUNT_GATES)[number];
+export type AccountGate = "unverified" | "password_change" | "incomplete_profile";
 
 const GATE_ERROR: Record<AccountGate, "not_verified" | "password_change_required" | "profile_incomplete"> = {
   unverified: "not_verified",
@@ -68,6 +67,24 @@ export function enforceGates(auth: Pick<AuthInfo, "gates">, passGates: readonly 
   if (stop) throw new AppError(403, GATE_ERROR[stop]);
 }
 
+/**
+ * Where a request came from: its IP address and its device — the app's own device id (`X-Device-Id`, a random id the
+ * browser keeps, `src/lib/device.ts`), never the User-Agent, which phones of one model share. A session remembers where
+ * it was opened.
+ */
+export interface RequestOrigin {
+  ip: string | null;
+  device: string | null;
+}
+
+const DEVICE_ID = /^[A-Za-z0-9-]{16,64}$/;
+
+/** The origin of a request: its IP and its well-formed device id, else no device. */
+export function requestOrigin(ip: string | null, deviceHeader: string | undefined): RequestOrigin {
+  const device = deviceHeader?.trim() ?? "";
+  return { ip, device: DEVICE_ID.test(device) ? device : null };
+}
+
 /** The token of an `Authorization: Bearer …` header (the scheme is case-insensitive, RFC 9110 §11.1), or null. */
 export function bearerToken(header: string | undefined): string | null {
   const match = /^bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? "");
@@ -79,12 +96,13 @@ export async function issueToken(
   db: Db,
   userId: number,
   adminId: number | null = null,
+  origin: RequestOrigin | null = null,
 ): Promise<{ token: string; expiresAt: Date }> {
   const id = randomUUID();
   const now = deps.now();
   const ttlMs = adminId ? 2 * 60 * 60 * 1000 : deps.env.TOKEN_TTL_HOURS * 60 * 60 * 1000;
   const expiresAt = new Date(now.getTime() + ttlMs);
-  await db.insert(sessions).values({ id, userId, adminId, createdAt: now, expiresAt });
+  await db.insert(sessions).values({ id, userId, adminId, createdAt: now, expiresAt, ip: origin?.ip ?? null, device: origin?.device ?? null });
   const token = await sign(
     { sub: String(userId), sid: id, iat: Math.floor(now.getTime() / 1000), exp: Math.floor(expiresAt.getTime() / 1000) },
     deps.secret,

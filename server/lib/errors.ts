@@ -15,7 +15,6 @@ export class AppError extends Error {
 }
 
 export const fieldError = (status: 400 | 404 | 422, field: string, code: ErrorCode) => new AppError(status, code, { [field]: [code] });
-export const unauthorized = (code: ErrorCode = "unauthorized") => new AppError(401, code);
 export const forbidden = (code: ErrorCode = "forbidden") => new AppError(403, code);
 export const notFound = () => new AppError(404, "not_found");
 
@@ -23,7 +22,7 @@ export const notFound = () => new AppError(404, "not_found");
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** 503 `database_unavailable`: the database cannot be reached right now; the same request (same key) may be sent again. */
-export const databaseUnavailable = () =>
+const databaseUnavailable = () =>
   new AppError(503, "database_unavailable", undefined, undefined, { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
 
 /**

@@ -83,7 +83,7 @@ export async function withIdempotency<T>(
         });
     }
     const result = await fn(tx);
-    await tx.update(idempotencyKeys).set({ status: 200, response: result as never }).where(where);
+    await tx.update(idempotencyKeys).set({ status: 200, response: result }).where(where);
     return { result, replayed: false };
   });
 }
@@ -130,10 +130,10 @@ export async function withNaturalIdempotency<T>(
   const result = await fn();
   await deps.db
     .insert(idempotencyKeys)
-    .values({ userId: auth.userId, key, requestHash: hash, createdAt: now, status: 200, response: result as never })
+    .values({ userId: auth.userId, key, requestHash: hash, createdAt: now, status: 200, response: result })
     .onConflictDoUpdate({
       target: [idempotencyKeys.userId, idempotencyKeys.key],
-      set: { requestHash: hash, createdAt: now, status: 200, response: result as never },
+      set: { requestHash: hash, createdAt: now, status: 200, response: result },
       // A fresh answer stored by a racing copy stays: the first answer is the one replayed.
       setWhere: sql`${idempotencyKeys.status} is null or ${idempotencyKeys.createdAt} < ${new Date(now.getTime() - IDEMPOTENCY_TTL_MS)}`,
     });

@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
 type Level = "debug" | "info" | "warn" | "error";
 const ORDER: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
@@ -8,12 +10,27 @@ export interface Logger {
   error(msg: string, fields?: Record<string, unknown>): void;
 }
 
-/** One JSON object per line on stdout (structured logs). Never give it passwords or codes. */
+/** The request being served (its id), for every log line written while it runs: app.ts sets it per request. */
+const requestScope = new AsyncLocalStorage<string>();
+
+/** Runs `fn` as part of request `id`: every log line written meanwhile (by any logger) carries `request_id`. */
+export function withRequestId<T>(id: string, fn: () => T): T {
+  return requestScope.run(id, fn);
+}
+
+/** A client's X-Request-Id kept as is: 1 to 128 visible ASCII characters (no spaces, nothing to forge a log line with). */
+export const REQUEST_ID_PATTERN = /^[\x21-\x7e]{1,128}$/;
+
+/**
+ * One JSON object per line on stdout (structured logs), with the `request_id` of the request being served. Never give
+ * it passwords or codes.
+ */
 export function createLogger(level: Level | "silent" = "info"): Logger {
   const min = ORDER[level];
   const write = (lvl: Level, msg: string, fields?: Record<string, unknown>) => {
     if (ORDER[lvl] < min) return;
-    const line = JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields });
+    const requestId = requestScope.getStore();
+    const line = JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...(requestId ? { request_id: requestId } : {}), ...fields });
     (lvl === "error" || lvl === "warn" ? process.stderr : process.stdout).write(line + "\n");
   };
   return {

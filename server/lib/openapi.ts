@@ -1,14 +1,36 @@
 import { toJsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
-import type { RouteDef } from "./route";
+import { FILE_ANSWER, type RouteDef } from "./route";
 
 type Json = Record<string, unknown>;
 
+/** The JSON Schema of a valibot schema, without its `$schema` line (the document's dialect is OpenAPI 3.1's). */
 function schemaOf(schema: unknown, typeMode: "input" | "output" = "input"): Json {
-  return toJsonSchema(schema as v.GenericSchema, { errorMode: "ignore", typeMode }) as Json;
+  const { $schema: _dialect, ...json } = toJsonSchema(schema as v.GenericSchema, { errorMode: "ignore", typeMode }) as Json;
+  return json;
 }
 
-const page = { type: "object", required: ["current_page", "last_page", "total"], properties: { current_page: { type: "integer" }, last_page: { type: "integer" }, total: { type: "integer" } } };
+/**
+ * The 200 answer of an operation: the envelope around its declared payload, or the bytes of a file (`FILE_ANSWER`:
+ * its type is the file's own).
+ */
+function successAnswer(r: RouteDef): Json {
+  if (r.answer === FILE_ANSWER) {
+    return { description: r.response ?? "The file's bytes, in its own type", content: { "*/*": { schema: { type: "string", format: "binary" } } } };
+  }
+  const payload = r.answer ? schemaOf(r.answer, "output") : {};
+  return {
+    description: r.response ?? "Success envelope `{ payload, message? }`",
+    content: { "application/json": { schema: { type: "object", required: ["payload"], properties: { payload, message: { type: "string" }, meta: page } } } },
+  };
+}
+
+// `unread`: the bell's and the messages' pages also say how many are unread.
+const page = {
+  type: "object",
+  required: ["current_page", "last_page", "total"],
+  properties: { current_page: { type: "integer" }, last_page: { type: "integer" }, total: { type: "integer" }, unread: { type: "integer", minimum: 0 } },
+};
 
 const envelopeError = {
   type: "object",
@@ -29,14 +51,7 @@ export function buildOpenApi(routes: readonly RouteDef[]): Json {
       tags: [r.tag],
       operationId: `${r.method}_${r.path.replace(/[^a-zA-Z0-9]+/g, "_")}`,
       responses: {
-        "200": {
-          description: r.response ?? "Success envelope `{ payload, message? }`",
-          content: {
-            "application/json": {
-              schema: { type: "object", required: ["payload"], properties: { payload: r.answer ? schemaOf(r.answer, "output") : {}, message: { type: "string" }, meta: page } },
-            },
-          },
-        },
+        "200": successAnswer(r),
         default: { description: "Error envelope", content: { "application/json": { schema: envelopeError } } },
       },
     };
@@ -79,30 +94,4 @@ export function buildOpenApi(routes: readonly RouteDef[]): Json {
     components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
     paths,
   };
-}
-
-const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch] ?? ch);
-
-/** A script-free HTML page listing every operation with its request schema. */
-export function renderDocs(spec: Json): string {
-  const paths = spec.paths as Record<string, Record<string, Json>>;
-  const rows = Object.entries(paths)
-    .flatMap(([path, ops]) =>
-      Object.entries(ops)
-        .filter(([method]) => ["get", "post", "put", "delete"].includes(method))
-        .map(([method, op]) => {
-        const body = (op.requestBody as { content: { "application/json": { schema: unknown } } } | undefined)?.content["application/json"].schema;
-        const params = op.parameters as Json[] | undefined;
-        return `<section><h2><span class="m ${method}">${method.toUpperCase()}</span> <code>${esc(path.startsWith("/svc/") ? path : `/api${path}`)}</code></h2>
-<p>${esc(String(op.summary))}${op.security ? " — <em>Bearer token</em>" : ""}</p>
-${params ? `<h3>Parameters</h3><pre>${esc(JSON.stringify(params, null, 2))}</pre>` : ""}
-${body ? `<details><summary>Request body</summary><pre>${esc(JSON.stringify(body, null, 2))}</pre></details>` : ""}</section>`;
-      }),
-    )
-    .join("\n");
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Darsi API</title><style>body{font:15px/1.5 system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#1a1b1e}
-section{border-top:1px solid #ddd;padding:.5rem 0}h2{font-size:1rem;margin:.5rem 0}.m{display:inline-block;min-width:4.5em;font-weight:700}
-.get{color:#1971c2}.post{color:#2f9e44}.put{color:#e67700}.delete{color:#c92a2a}pre{background:#f6f7f9;padding:.5rem;overflow:auto;font-size:12px}</style></head>
-<body><h1>Darsi API</h1><p>${esc(String((spec.info as Json).description))} Machine-readable: <a href="/api/openapi.json">openapi.json</a>.</p>${rows}</body></html>`;
 }

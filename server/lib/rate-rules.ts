@@ -10,7 +10,13 @@ export const RATE = {
   codeCheckUser: { name: "code-check:user", limit: 10, windowSeconds: 600 },
   codeCheckIp: { name: "code-check:ip", limit: 30, windowSeconds: 600 },
   switchIp: { name: "switch:ip", limit: 10, windowSeconds: 600 },
+  /** Social sign-in round trips (issue 21): a few tries per minute are plenty for a pupil. */
+  socialIp: { name: "social:ip", limit: 30, windowSeconds: 600 },
   // A parent phone given by a pupil: a few corrections an hour, not a way to try numbers.
   parentPhoneUser: { name: "parent-phone:user", limit: 5, windowSeconds: 3600 },
   parentPhoneIp: { name: "parent-phone:ip", limit: 30, windowSeconds: 3600 },
+  /** Gift cart changes (issue 20): a pupil filling a cart by hand stays far below. */
+  giftCartUser: { name: "gift-cart:user", limit: 120, windowSeconds: 600 },
+  /** Gift orders placed (or attempted) by one pupil. */
+  giftOrderUser: { name: "gift-order:user", limit: 20, windowSeconds: 600 },
 } satisfies Record<string, RateRule>;

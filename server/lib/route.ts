@@ -10,14 +10,15 @@ import type { RateRule } from "./rate-limit";
 type AnySchema = v.GenericSchema<unknown, unknown> | v.GenericSchemaAsync<unknown, unknown>;
 type Out<S> = S extends AnySchema ? v.InferOutput<S> : undefined;
 
-export interface RouteResult {
-  payload: unknown;
+export interface RouteResult<P = unknown> {
+  payload: P;
   message?: string;
-  meta?: { current_page: number; last_page: number; total: number };
+  /** A page's place; the bell's and the messages' pages also carry how many are unread. */
+  meta?: { current_page: number; last_page: number; total: number; unread?: number };
   status?: 200 | 201 | 202;
 }
 
-export interface HandlerContext<B, Q, P, A extends "required" | "optional" | "none"> {
+interface HandlerContext<B, Q, P, A extends "required" | "optional" | "none"> {
   deps: Deps;
   body: B;
   query: Q;
@@ -29,11 +30,34 @@ export interface HandlerContext<B, Q, P, A extends "required" | "optional" | "no
   c: Context;
 }
 
-export interface RouteDef<
-  BS extends AnySchema | undefined = AnySchema | undefined,
-  QS extends AnySchema | undefined = AnySchema | undefined,
-  PS extends AnySchema | undefined = AnySchema | undefined,
-  A extends "required" | "optional" | "none" = "required" | "optional" | "none",
+type AuthMode = "required" | "optional" | "none";
+/** What an operation may declare as its `answer`: a payload schema, or `FILE_ANSWER`. */
+type AnswerDecl = AnySchema | typeof FILE_ANSWER;
+/**
+ * The payload type a handler must return for its declared answer (checked where the route is defined): the schema's
+ * output; none for a file answer (the handler returns a Response); anything while the operation declares no answer.
+ */
+type PayloadOf<AS> = AS extends AnySchema ? v.InferOutput<AS> : AS extends typeof FILE_ANSWER ? never : unknown;
+
+/** What a rate limit's `subject` reads to name what is counted. */
+interface SubjectContext<B, Q> {
+  ip: string;
+  body: B;
+  query: Q;
+  auth: AuthInfo | null;
+  deps: Deps;
+}
+
+/**
+ * One operation as it is written (`defineRoute`): the handler and the rate limits see the types of the operation's
+ * own body, query and params schemas, and of its `auth` mode.
+ */
+export interface RouteSpec<
+  BS extends AnySchema | undefined,
+  QS extends AnySchema | undefined,
+  PS extends AnySchema | undefined,
+  A extends AuthMode,
+  AS extends AnswerDecl | undefined = AnswerDecl | undefined,
 > {
   method: "get" | "post" | "put" | "delete";
   /** OpenAPI style: `/countries/{id}/states`. */
@@ -60,15 +84,17 @@ export interface RouteDef<
    */
   rateLimits?: Array<{
     rule: RateRule;
-    subject?: (ctx: { ip: string; body: Out<BS>; query: Out<QS>; auth: AuthInfo | null; deps: Deps }) => string | Promise<string>;
+    subject?: (ctx: SubjectContext<Out<BS>, Out<QS>>) => string | Promise<string>;
   }>;
   /** What a success answer carries, in words (the OpenAPI description of the 200 answer). */
   response?: string;
   /**
    * The schema of the answer's `payload` (a `domain/` DTO schema): published in `/api/openapi.json`, and checked
    * against every answer the server gives under NODE_ENV=test (`checkAnswer`), so that a drifted field fails CI.
+   * An answer without a payload declares `v.null()` (`{ payload: null }`); an operation that answers a file's bytes
+   * (its handler returns its own Response) declares `FILE_ANSWER`.
    */
-  answer?: AnySchema;
+  answer?: AS;
   /** Account gates of SPEC §2 this route stays open through; by default an unverified account (403 not_verified) or one that must change its password (403 password_change_required) is stopped. */
   passGates?: Array<"unverified" | "password_change" | "incomplete_profile">;
   /**
@@ -95,8 +121,26 @@ export interface RouteDef<
    * `withIdempotency` (lib/idempotency.ts), and retries with the same key replay the first answer.
    */
   idempotency?: "required";
-  handler: (ctx: HandlerContext<Out<BS>, Out<QS>, Out<PS>, A>) => Promise<RouteResult | Response>;
+  handler: (ctx: HandlerContext<Out<BS>, Out<QS>, Out<PS>, A>) => Promise<RouteResult<PayloadOf<AS>> | Response>;
 }
+
+/**
+ * An operation once defined, its input types erased: what `mount`, the OpenAPI document and the route lists take. The
+ * handler and `subject` are declared as methods over `unknown` inputs, so any `RouteSpec` is one (method parameters
+ * are compared both ways); `mount` keeps the promise the erasure relies on — it passes the handler the output of the
+ * operation's own `body`, `query` and `params` schemas, and an `auth` that is present when `auth` is "required".
+ */
+export interface RouteDef extends Omit<RouteSpec<AnySchema | undefined, AnySchema | undefined, AnySchema | undefined, AuthMode>, "handler" | "rateLimits"> {
+  answer?: AnswerDecl;
+  rateLimits?: Array<{ rule: RateRule; subject?(ctx: SubjectContext<unknown, unknown>): string | Promise<string> }>;
+  handler(ctx: HandlerContext<unknown, unknown, unknown, AuthMode>): Promise<RouteResult | Response>;
+}
+
+/**
+ * The `answer` of an operation whose success is a file's bytes in its own type (not the JSON envelope): published as a
+ * binary body; its handler returns a Response, and an envelope from it is an error under NODE_ENV=test.
+ */
+export const FILE_ANSWER = "file" as const;
 
 /**
  * Under NODE_ENV=test (every server test and the test servers they start), an answer whose payload does not match
@@ -105,6 +149,7 @@ export interface RouteDef<
  */
 export async function checkAnswer(def: RouteDef, payload: unknown): Promise<void> {
   if (!def.answer) return;
+  if (def.answer === FILE_ANSWER) throw new Error(`${def.method.toUpperCase()} ${def.base ?? "/api"}${def.path}: declares a file answer but answered a JSON envelope`);
   const result = await v.safeParseAsync(def.answer, payload);
   if (result.success) return;
   const fields = result.issues.slice(0, 5).map((i) => `${v.getDotPath(i) ?? "(payload)"}: ${i.message}`);
@@ -118,9 +163,10 @@ export function defineRoute<
   BS extends AnySchema | undefined = undefined,
   QS extends AnySchema | undefined = undefined,
   PS extends AnySchema | undefined = undefined,
-  A extends "required" | "optional" | "none" = "required",
->(def: RouteDef<BS, QS, PS, A>): RouteDef {
-  return def as unknown as RouteDef;
+  A extends AuthMode = "required",
+  AS extends AnswerDecl | undefined = undefined,
+>(def: RouteSpec<BS, QS, PS, A, AS>): RouteDef {
+  return def;
 }
 
 /**

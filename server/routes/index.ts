@@ -16,6 +16,8 @@ import { accountRoutes } from "./account";
 import { operatorRoutes } from "./operator";
 import { transfersRoutes } from "./transfers";
 import { walletRoutes } from "./wallet";
+import { referralRoutes } from "./referral";
+import { tabletRoutes } from "./tablet";
 import changePassword from "./auth/change-password";
 import challenge from "./auth/challenge";
 import confirmRegistration from "./auth/confirm-registration";
@@ -28,6 +30,11 @@ import requestPassword, { requestPasswordGet } from "./auth/request-password";
 import resendCode from "./auth/resend-code";
 import resetPassword from "./auth/reset-password";
 import switchSession from "./auth/switch";
+import socialCallback from "./auth/social-callback";
+import socialLink from "./auth/social-link";
+import socialProviders from "./auth/social-providers";
+import socialStart from "./auth/social-start";
+import socialUnlink from "./auth/social-unlink";
 import outbox from "./dev/outbox";
 import alerts from "./learning/alerts";
 import autocomplete from "./learning/autocomplete";
@@ -56,6 +63,8 @@ import optionalSubjects from "./reference/optional-subjects";
 import states from "./reference/states";
 import config from "./system/config";
 import postProgress from "./progress/post-progress";
+import progressActivity from "./progress/activity";
+import childActivity from "./parents/child-activity";
 import quizLogin from "./quiz/login";
 import quiz from "./quiz/quiz";
 import quizAttempt from "./quiz/attempt";
@@ -69,6 +78,11 @@ export function apiRoutes(env: Env): RouteDef[] {
     config,
     challenge,
     loginCheck,
+    socialProviders,
+    socialStart,
+    socialLink,
+    socialCallback,
+    socialUnlink,
     register,
     me,
     myProfile,
@@ -114,6 +128,8 @@ export function apiRoutes(env: Env): RouteDef[] {
     videoReports,
     createVideoReport,
     postProgress,
+    progressActivity,
+    childActivity,
     quizLogin,
     quiz,
     quizAttempt,
@@ -122,6 +138,8 @@ export function apiRoutes(env: Env): RouteDef[] {
     analyticsViews,
     ...offersRoutes,
     ...walletRoutes,
+    ...referralRoutes,
+    ...tabletRoutes,
     ...transfersRoutes,
     ...operatorRoutes,
     ...examsRoutes,

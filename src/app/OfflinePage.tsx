@@ -20,7 +20,19 @@ export interface OfflineLink {
  * The pages this device can show now, from the pupil's answers in the query cache (restored from the device, or fetched
  * since): the home, the subjects, each subject opened, the bookmarks, each lesson opened.
  */
-export function availablePages(queryClient: QueryClient, labels: { home: string; subjects: string; bookmarks: string }, locale: string): OfflineLink[] {
+interface PageLabels {
+  home: string;
+  subjects: string;
+  bookmarks: string;
+  wallet: string;
+  offers: string;
+  exams: string;
+  sessions: string;
+  profile: string;
+  reports: string;
+}
+
+function availablePages(queryClient: QueryClient, labels: PageLabels, locale: string): OfflineLink[] {
   const keys = keptQueryKeys(queryClient);
   const subjects = queryClient.getQueryData<SubjectDto[]>(subjectsListKey) ?? [];
   const subjectName = (slug: string) => {
@@ -37,6 +49,13 @@ export function availablePages(queryClient: QueryClient, labels: { home: string;
     }
   }
   if (has((k) => k[0] === "bookmarks")) links.push({ href: "/liste-de-favoris", label: labels.bookmarks });
+  // The screens a pupil reads on the bus (issue 22), when their first page is on the device.
+  if (has((k) => k[0] === "wallet" && k[1] === "statement")) links.push({ href: "/porte-monnaie", label: labels.wallet });
+  if (has((k) => k[0] === "offers" && k[1] === "list")) links.push({ href: "/offres", label: labels.offers });
+  if (has((k) => k[0] === "exams" && k[1] === "list")) links.push({ href: "/exams", label: labels.exams });
+  if (has((k) => k[0] === "sessions" && k[1] === "week" && k[2] === 0)) links.push({ href: "/sessions", label: labels.sessions });
+  if (has((k) => k[0] === "me")) links.push({ href: "/mon-profil", label: labels.profile });
+  if (has((k) => k[0] === "reports" && k[1] === "page")) links.push({ href: "/reports", label: labels.reports });
   for (const key of keys) {
     if (key[0] !== "lessons" || key[1] !== "lesson") continue;
     const [, , subject, chapter, lesson] = key as [string, string, string, string, string];
@@ -62,7 +81,18 @@ export function OfflinePage({ onRetry }: { onRetry: () => void }) {
   const status = useOfflineStatus();
   const offline = isOffline(status);
   const here = router.state.location.pathname;
-  const links = availablePages(queryClient, { home: t`Accueil`, subjects: t`Matières`, bookmarks: t`Mes favoris` }, i18n.locale).filter(
+  const labels: PageLabels = {
+    home: t`Accueil`,
+    subjects: t`Matières`,
+    bookmarks: t`Mes favoris`,
+    wallet: t`Porte monnaie`,
+    offers: t`Offres`,
+    exams: t`Examens`,
+    sessions: t`Séances en direct`,
+    profile: t`Mon profil`,
+    reports: t`Mes rapports`,
+  };
+  const links = availablePages(queryClient, labels, i18n.locale).filter(
     (l) => l.href !== here,
   );
   // Back online (the browser says so, or a request reached the server): the page loads by itself.

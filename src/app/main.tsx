@@ -12,19 +12,30 @@ import { warmStart } from "./warmStart";
 import { queryClient } from "./queryClient";
 import { persistQueryCache } from "@/lib/offline/queryCache";
 
+const root = document.getElementById("root")!;
+// /login or /register rendered at build time (./prerender.tsx) and fitting this visitor (boot.js hides it otherwise):
+// it stays painted until the first render replaces it, so the route's code is loaded first.
+const prerendered = !document.documentElement.hasAttribute("data-prerender-off") && !!root.querySelector("[data-prerendered]");
 installChunkReload();
 warmStart(router);
 const locale = initialLocale();
 // The pupil's answers kept on this device are in the query cache before the first render (offline too).
 await Promise.all([activateLocale(locale), persistQueryCache(queryClient)]);
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <Providers direction={directionOf(locale)}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <Providers direction={directionOf(locale)}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+// Not awaited at the top level: a route's chunk imports this one, which must finish evaluating first.
+if (prerendered) void Promise.all(router.getMatchedRoutes(location.pathname)[0].map((r) => router.loadRouteChunk(r))).then(render, render);
+else render();
 
+// Every dialog gives the focus back to what opened it when it closes (./focusReturn): a watcher that is of no use
+// before the first screen, loaded after it starts rendering.
+void import("./focusReturn").then((m) => m.installFocusReturn());
 registerServiceWorker();
 startOfflineSync(queryClient);

@@ -1,34 +1,36 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { getSession, subscribeSession } from "@/lib/session";
-import { loadSync, whenIdle } from "@/lib/offline/send";
+import { outboxMayHold } from "@/lib/offline/pending";
+import { AFTER_FIRST_SCREEN_MS, afterFirstScreen, setSyncClient, startedSync } from "@/lib/offline/send";
 import { userIdOfToken } from "@/lib/offline/user";
 
 /**
- * Starts the outbox's replay for the signed-in user once the first screen is up: at app start and at every sign-in (a new
- * token replays what that user left unsent). Signed out, nothing of it loads. The pupil's answers need nothing here:
- * the persisted query cache is restored before the first render (`src/lib/offline/queryCache.ts`).
+ * Starts the outbox's replay for the signed-in user once the first screen is up, at app start and at every sign-in (a
+ * new token replays what that user left unsent) — a second after it when this device's outbox may hold something of
+ * theirs; otherwise its code (Dexie, 33 kB gzip) loads with the service worker's registration (`AFTER_FIRST_SCREEN_MS`)
+ * or with the pupil's first progress post or bookmark press, whichever comes first. Signed out, nothing of it loads. The pupil's answers need nothing here: the persisted query cache is restored before the first render
+ * (`src/lib/offline/queryCache.ts`).
  */
-/**
- * Once the first screen is up: after the page's load, then a quiet moment. The outbox's code (Dexie, 33 kB gzip) must
- * not compete with the first screen's chunks on a slow phone; what waits in it waits a second more.
- */
-function afterStart(fn: () => void): void {
-  const go = () => setTimeout(() => whenIdle(fn), 1_000);
-  if (document.readyState === "complete") go();
-  else window.addEventListener("load", go, { once: true });
-}
-
 export function startOfflineSync(queryClient: QueryClient): void {
-  let startedFor: string | null = null;
+  setSyncClient(queryClient);
+  let checkedFor: string | null = null;
   const start = () => {
     const session = getSession();
-    if (!session || session.token === startedFor || userIdOfToken(session.token) === null) return;
-    startedFor = session.token;
-    afterStart(() => void loadSync().then((sync) => sync?.startSync(queryClient)));
+    const userId = session ? userIdOfToken(session.token) : null;
+    if (!session || session.token === checkedFor || userId === null) return;
+    checkedFor = session.token;
+    afterFirstScreen(() => {
+      void outboxMayHold(userId).then((mayHold) => {
+        // Nothing waits: the outbox still hands the token copy to the service worker (its replay and its notification
+        // clicks read it), with the worker's own registration, well after the first screen.
+        if (mayHold) void startedSync();
+        else afterFirstScreen(() => void startedSync(), AFTER_FIRST_SCREEN_MS);
+      });
+    }, 1_000);
   };
   start();
   subscribeSession(() => {
-    if (!getSession()) startedFor = null;
+    if (!getSession()) checkedFor = null;
     start();
   });
 }

@@ -1,67 +1,16 @@
-import { Button, Group, Text } from "@mantine/core";
-import { toast } from "@/lib/toast";
-import { Trans } from "@lingui/react/macro";
-import { whenIdle } from "@/lib/offline/send";
+import { AFTER_FIRST_SCREEN_MS, afterFirstScreen } from "@/lib/offline/send";
 
 /**
- * Registers the service worker (precache of the shell, runtime images). When a new version waits,
- * a persistent toast offers to update; accepting activates it and reloads.
+ * Registers the service worker (precache of the shell, runtime images) through workbox-window. When a new version
+ * waits, a persistent toast offers to update; accepting activates it (SKIP_WAITING) and the page reloads once under it.
+ *
+ * Neither the worker nor workbox-window is part of the first screen: installing the worker downloads the whole precache
+ * (about 1.7 MB), which must not compete with it on a slow connection, and workbox-window (about 2.5 kB gzip) is not
+ * needed before: they wait `AFTER_FIRST_SCREEN_MS` (6 s) after the page's load, then a quiet moment. A worker already
+ * installed keeps serving the page meanwhile. The registration and its update prompt (`./serviceWorkerUpdate`) load
+ * then too, out of the entry chunk.
  */
 export function registerServiceWorker(): void {
   if (!("serviceWorker" in navigator) || import.meta.env.DEV) return;
-  // After the page has loaded and gone quiet: installing the worker downloads the whole precache (about 1 MB), which
-  // must not compete with the first screen on a slow connection.
-  const start = () => whenIdle(register);
-  if (document.readyState === "complete") start();
-  else window.addEventListener("load", start, { once: true });
-}
-
-/** Offers the waiting version of the worker; accepting it activates it, and the page reloads under it. */
-function offerUpdate(waiting: ServiceWorker): void {
-  let accepted = false;
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (accepted) window.location.reload();
-  });
-  toast.show({
-    id: "sw-update",
-    autoClose: false,
-    withCloseButton: true,
-    title: <Trans>Nouvelle version disponible</Trans>,
-    message: (
-      <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Text size="sm">
-          <Trans>Mettez à jour pour profiter des dernières améliorations.</Trans>
-        </Text>
-        <Button
-          size="xs"
-          onClick={() => {
-            accepted = true;
-            waiting.postMessage({ type: "SKIP_WAITING" });
-          }}
-          data-testid="sw-update"
-        >
-          <Trans>Mettre à jour</Trans>
-        </Button>
-      </Group>
-    ),
-  });
-}
-
-/**
- * With the browser's own API (no helper library on the first load): a worker that installs while another controls the
- * page is a new version, and waits (registerType "prompt", `service-worker/sw.ts`) until the pupil accepts it.
- */
-function register(): void {
-  void navigator.serviceWorker
-    .register("/sw.js", { scope: "/" })
-    .then((registration) => {
-      if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
-      registration.addEventListener("updatefound", () => {
-        const installing = registration.installing;
-        installing?.addEventListener("statechange", () => {
-          if (installing.state === "installed" && navigator.serviceWorker.controller) offerUpdate(installing);
-        });
-      });
-    })
-    .catch((error: unknown) => console.warn("service worker registration failed", error));
+  afterFirstScreen(() => void import("./serviceWorkerUpdate").then((m) => m.register()), AFTER_FIRST_SCREEN_MS);
 }

@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from "@mantine/core";
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple, type SelectProps } from "@mantine/core";
 
 const darsi: MantineColorsTuple = ["#edf2ff", "#dbe4ff", "#bac8ff", "#91a7ff", "#748ffc", "#5c7cfa", "#4c6ef5", "#4263eb", "#3b5bdb", "#364fc7"];
 
@@ -12,6 +12,12 @@ export const theme = createTheme({
     'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: "700" },
   cursorType: "pointer",
+  components: {
+    // A select's chosen option, clicked again, stays chosen (Mantine's default clears it, which empties a required
+    // field without a word). A select that may be emptied says so with `clearable` and its ✕ button. A plain object,
+    // not `Select.extend`, so that the theme does not pull the Select component into the first load.
+    Select: { defaultProps: { allowDeselect: false } satisfies Partial<SelectProps> },
+  },
 });
 
 /**

@@ -1,23 +1,50 @@
 import { useEffect, useState } from "react";
-import { env } from "./env";
-import { getSession } from "./session";
+import { apiBlob } from "./api";
 
-/** Object URLs of the photos fetched so far, by their API path (a new photo has a new path). */
+/** Object URLs of the photos fetched so far, by their API path (a new photo has a new path); memory only. */
 const loaded = new Map<string, Promise<string | null>>();
 
-function load(path: string): Promise<string | null> {
+interface FetchedImage {
+  /** Fetches the image's bytes (with the credential its route asks for). */
+  fetchBlob: (path: string) => Promise<Blob>;
+  /** A failed fetch is tried again the next time the image shows (else it stays without one until a new path). */
+  retryOnFailure?: boolean;
+}
+
+function load(path: string, { fetchBlob, retryOnFailure = false }: FetchedImage): Promise<string | null> {
   let p = loaded.get(path);
   if (!p) {
-    const token = getSession()?.token;
-    p = fetch(`${env.apiBase}${path}`, {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    })
-      .then(async (res) => (res.ok ? URL.createObjectURL(await res.blob()) : null))
-      .catch(() => null);
+    p = fetchBlob(path).then(
+      (blob) => URL.createObjectURL(blob),
+      () => {
+        if (retryOnFailure) loaded.delete(path);
+        return null;
+      },
+    );
     loaded.set(path, p);
   }
   return p;
 }
+
+/**
+ * The `src` of a photo served by the API to one caller only (not an address an <img> can load by itself): fetched once
+ * with `fetchBlob` and shown from an object URL; null until it arrives, or when it cannot be had.
+ */
+export function useFetchedImageSrc(path: string | null, image: FetchedImage): string | null {
+  const [loadedFor, setLoaded] = useState<{ path: string; url: string | null } | null>(null);
+  const { fetchBlob, retryOnFailure } = image;
+  useEffect(() => {
+    if (!path) return;
+    let live = true;
+    void load(path, { fetchBlob, retryOnFailure }).then((url) => live && setLoaded({ path, url }));
+    return () => {
+      live = false;
+    };
+  }, [path, fetchBlob, retryOnFailure]);
+  return path && loadedFor?.path === path ? loadedFor.url : null;
+}
+
+const withBearer = (path: string) => apiBlob(path);
 
 /**
  * The `src` of the signed-in user's photo. `me.avatar` is an API path (`/user/avatar?v=…`) served to its owner only,
@@ -25,21 +52,6 @@ function load(path: string): Promise<string | null> {
  */
 export function useAvatarSrc(avatar: string | null | undefined): string | null {
   const path = avatar && avatar.startsWith("/user/avatar") ? avatar : null;
-  const [loadedFor, setLoaded] = useState<{ path: string; url: string | null } | null>(null);
-  useEffect(() => {
-    if (!path) return;
-    let live = true;
-    void load(path).then((url) => live && setLoaded({ path, url }));
-    return () => {
-      live = false;
-    };
-  }, [path]);
-  if (!path) return avatar ?? null;
-  return loadedFor?.path === path ? loadedFor.url : null;
-}
-
-/** Forgets the photos (logout: the next pupil on the device does not see them). */
-export function clearAvatars(): void {
-  for (const p of loaded.values()) void p.then((url) => url && URL.revokeObjectURL(url));
-  loaded.clear();
+  const src = useFetchedImageSrc(path, { fetchBlob: withBearer });
+  return path ? src : (avatar ?? null);
 }

@@ -3,8 +3,8 @@
  * storage; its start button goes to /offres").
  *
  * Key: `sessionStorage["clientType"]`, any non-empty value (e.g. "ooredoo", "digitalvirgo"): the kind of client the
- * pupil came as. Operator-landing flows set it with `setClientType(...)` before sending the pupil into the app; the
- * home shows the Arabic welcome modal while it is there, and the modal clears it (start button or close) so that it
+ * pupil came as. The operator's return (`/digitalvirgo/success`) sets it with `setClientType("digitalvirgo")` when it
+ * signs a new subscriber in; the home shows the Arabic welcome modal while it is there, and the modal clears it (start button or close) so that it
  * shows once. Session storage: it ends with the tab, and a shared tablet's next pupil never sees it.
  */
 export const CLIENT_TYPE_KEY = "clientType";

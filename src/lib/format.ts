@@ -16,4 +16,4 @@ export function formatDate(value: string | Date): string {
 }
 
 // Numbers and amounts in the pupil's language: the same functions as the server's notification texts.
-export { formatMillimes, formatNumber } from "@domain/format";
+export { formatMillimes, formatNumber, formatTunisDate } from "@domain/format";

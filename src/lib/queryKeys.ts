@@ -15,6 +15,7 @@ export const keyRoots = {
   history: ["history"],
   exams: ["exams"],
   sessions: ["sessions"],
+  referral: ["referral"],
 } as const;
 
 /** A chapter's lesson lists (their progress and locks): work replayed from the outbox changes them. */

@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "./api";
+import { localized } from "./localized";
 
 export interface RefItem {
   id: number;
@@ -11,9 +12,7 @@ export interface RefItem {
 
 /** Localised name of a reference item (French is the reference name). */
 export function refName(item: { name: string; name_ar?: string | null; name_en?: string | null }, locale: string): string {
-  if (locale === "ar" && item.name_ar) return item.name_ar;
-  if (locale === "en" && item.name_en) return item.name_en;
-  return item.name;
+  return localized(item, locale);
 }
 
 const day = 24 * 60 * 60 * 1000;

@@ -5,6 +5,7 @@ import { useSyncExternalStore } from "react";
  * Keys follow SPEC §4 "Logout clears token, token type, expiry and user".
  */
 const KEYS = { token: "token", tokenType: "token_type", expiresAt: "expires_at", user: "user", adminUserId: "admin_user_id" } as const;
+const SESSION_KEYS: ReadonlySet<string> = new Set(Object.values(KEYS));
 
 export interface Session {
   token: string;
@@ -56,7 +57,7 @@ export function clearSession(): void {
 export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   const onStorage = (e: StorageEvent) => {
-    if (e.key === null || Object.values(KEYS).includes(e.key as never)) emit();
+    if (e.key === null || SESSION_KEYS.has(e.key)) emit();
   };
   window.addEventListener("storage", onStorage);
   return () => {

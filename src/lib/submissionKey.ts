@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { ApiRequestError } from "./api";
+import { isLostAnswer } from "./api";
 
 /**
  * One Idempotency-Key per submission (DESIGN §3): the same body sent again after a lost answer (network failure,
@@ -18,12 +18,14 @@ export function useSubmissionKey() {
     },
     /** After an answer: a lost one keeps the key for the retry, a real one frees it. */
     settle(err?: unknown): void {
-      if (err instanceof ApiRequestError && (err.isNetwork || err.status >= 500 || (err.status === 409 && err.code === "conflict"))) return;
+      if (isLostAnswer(err)) return;
       last.current = null;
     },
   };
 }
 
-/** Retries a money call whose answer was lost, with the same variables (and so the same key). */
-export const retryLostAnswer = (failures: number, err: unknown) =>
-  failures < 2 && err instanceof ApiRequestError && (err.isNetwork || err.status >= 500);
+/**
+ * Retries a money call (a transfer, a purchase) whose answer was lost (`isLostAnswer`: network, server error, the same
+ * key still running), with the same variables and so the same key: twice at most.
+ */
+export const retryLostAnswer = (failures: number, err: unknown) => failures < 2 && isLostAnswer(err);

@@ -3,14 +3,20 @@
  * in French and Arabic, with axe (WCAG 2.2 AA) on every screen:
  * - a parent signs in to their own space, approves their child's request through the confirmation dialog, and the
  *   pupil sees it answered (the menu entry no longer highlighted); the other family's parent never sees that child;
- * - /historique: a fresh pupil sees the five tables' empty states, then every table pages (10 by default, 10/25/100);
+ * - /historique: a fresh pupil sees the five tables' empty states; a pupil whose history was made through the real API
+ *   (top-ups, a purchase, bookmarks, transfers, a class-change request) sees the rows the server answers, paged
+ *   (10 by default, 10/25/100);
  * - /reports: the pupil's reports paged, one pending report edited then deleted through the confirmation dialog;
  * - /assistance: the help videos grouped by topic, playable.
  *
  * Run alone with its own server: E2E_PORT=3205 npx playwright test tests/e2e/account.spec.ts
  */
-import { expect, test, type APIRequestContext, type Page, type Route } from "@playwright/test";
-import { axeViolations, signInAs, registerVerifiedPupil } from "./helpers";
+import { createHmac, randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
+import { formatMillimes } from "../../domain/format";
+import { axeViolations, codeFromOutbox, signInAs, registerVerifiedPupil } from "./helpers";
 
 const PHONE = { width: 412, height: 823 };
 const SHOTS = process.env.ACCOUNT_SHOTS;
@@ -158,39 +164,83 @@ test.describe("a pupil links a parent", () => {
   });
 });
 
-/** 27 rows of each history table, served by the test for whatever page and size the screen asks. */
-const TOTAL = 27;
-function paged<T>(route: Route, make: (i: number) => T, scheme: "page" | "offset") {
-  const url = new URL(route.request().url());
-  const perPage = Number(url.searchParams.get(scheme === "page" ? "perPage" : "limit") ?? 10);
-  const from = scheme === "page" ? (Number(url.searchParams.get("page") ?? 1) - 1) * perPage : Number(url.searchParams.get("from") ?? 0);
-  const rows = Array.from({ length: Math.max(0, Math.min(perPage, TOTAL - from)) }, (_, k) => make(from + k + 1));
-  const page = Math.floor(from / perPage) + 1;
-  return route.fulfill({ json: { payload: rows, meta: { current_page: page, last_page: Math.ceil(TOTAL / perPage), total: TOTAL } } });
+/** The operator's key of the e2e server (derived from the secret it keeps in its DATA_DIR), as the admin CLI does. */
+function adminKey(): string {
+  const secret = readFileSync(join(process.env.E2E_DATA_DIR!, "secret.key"), "utf8").trim();
+  return createHmac("sha256", secret).update("admin-cli").digest("hex");
 }
-const day = (i: number) => `2026-10-${String((i % 28) + 1).padStart(2, "0")}T09:00:00Z`;
 
-async function mockHistory(page: Page) {
-  const name = (s: string) => ({ name: s, name_ar: s, name_en: s });
-  await page.route(/\/api\/student\/bookmarked-contents\?/, (r) =>
-    paged(r, (i) => ({ id: i, content: { slug: `l${i}`, ...name(`Leçon ${i}`) }, chapter: { slug: "c", ...name("Chapitre") }, subject: { slug: "s", ...name("Maths") }, marked_at: day(i) }), "page"),
-  );
-  await page.route(/\/api\/student\/history\/subscriptions\?/, (r) =>
-    paged(r, (i) => ({ id: i, group: { id: 35, name: "Gold" }, offer: { id: 35, ...name(`Offre ${i}`) }, period: "month", amount_paid: 49_000, price: 49_000, start_date: "2026-09-15", end_date: "2026-10-15", refunded: false }), "page"),
-  );
-  await page.route(/\/api\/edit-division$/, (r) =>
-    r.fulfill({
-      json: {
-        payload: Array.from({ length: TOTAL }, (_, k) => ({ id: k + 1, old_division: { id: 17, name: `Classe ${k + 1}` }, new_division: { id: 18, name: "Bac Maths" }, reason: { id: 1, name: "Orientation" }, reason2: null, status: "pending", created_at: day(k) })),
-      },
-    }),
-  );
-  await page.route(/\/api\/student\/transfer-points-history\?/, (r) =>
-    paged(r, (i) => ({ id: i, from_user: { id: 1, name: "Moi" }, sender: { id: 1, name: "Moi" }, to_user: { id: 2, name: `Ami ${i}` }, receiver: { id: 2, name: `Ami ${i}` }, points: 10_000, updated_at: day(i), created_at: day(i), status: "confirmed", is_confirmed: true, direction: "sent" }), "page"),
-  );
-  await page.route(/\/svc\/analytics\/attendance-history\?/, (r) =>
-    paged(r, (i) => ({ event_id: i, session_start_date: day(i), title: `Séance ${i}`, attendance_duration: 3_000 + i }), "offset"),
-  );
+type Api = { get: (path: string) => Promise<unknown>; post: (path: string, data?: unknown) => Promise<unknown> };
+
+/** The real API as a pupil: answers' payloads, every call checked. */
+function apiAs(request: APIRequestContext, token: string): Api {
+  const headers = () => ({ Authorization: `Bearer ${token}`, "Idempotency-Key": randomUUID() });
+  const payload = async (res: APIResponse) => {
+    expect(res.status(), `${res.url()}: ${await res.text()}`).toBeLessThan(300);
+    return ((await res.json()) as { payload: unknown }).payload;
+  };
+  return {
+    get: async (path) => payload(await request.get(path, { headers: headers() })),
+    post: async (path, data = {}) => payload(await request.post(path, { headers: headers(), data })),
+  };
+}
+
+interface Lesson {
+  subject: string;
+  chapter: string;
+  slug: string;
+}
+
+/** Lessons the pupil can open now (unlocked), up to `n`, walking its subjects and chapters. */
+async function openLessons(api: Api, n: number): Promise<Lesson[]> {
+  const found: Lesson[] = [];
+  for (const subject of (await api.get("/api/student/subjects")) as Array<{ slug: string }>) {
+    const { chapters } = (await api.get(`/api/student/subjects/${subject.slug}/chapters`)) as { chapters: Array<{ chapter: { slug: string } }> };
+    for (const { chapter } of chapters) {
+      const lessons = (await api.get(`/api/student/subjects/${subject.slug}/chapters/${chapter.slug}/contents`)) as Array<{ slug: string; locked: boolean }>;
+      for (const l of lessons.filter((x) => !x.locked)) {
+        found.push({ subject: subject.slug, chapter: chapter.slug, slug: l.slug });
+        if (found.length === n) return found;
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * A pupil with a history made through the real API: 200 points topped up by bank transfer (approved by the operator),
+ * the class's cheapest offer bought, 12 lessons bookmarked, 11 transfers of 10 points to a classmate (the last one
+ * confirmed with its code), and a class-change request. The live sessions' attendance stays empty (shown as such).
+ */
+async function pupilWithHistory(request: APIRequestContext): Promise<{ token: string; phone: string; api: Api }> {
+  const pupil = await freshPupil(request, "Historique");
+  const classmate = await freshPupil(request, "Camarade");
+  const api = apiAs(request, pupil.token);
+  for (const i of [1, 2]) {
+    const topup = (await api.post("/api/student/codes", { paymentMethod: "bank", amount: 100_000, reference: `VIR-HIST-${pupil.phone}-${i}`, comment: "" })) as { id: number };
+    const approved = await request.post(`/api/admin/topups/${topup.id}/approve`, { headers: { "x-admin-key": adminKey() } });
+    expect(approved.status(), await approved.text()).toBe(200);
+  }
+  const offers = (await api.get("/api/student/offers")) as Array<{ id: number; pricing: Array<{ period: string; final_price: number }> }>;
+  const [cheapest] = offers.flatMap((o) => o.pricing.map((p) => ({ offer: o.id, ...p }))).sort((a, b) => a.final_price - b.final_price);
+  expect(cheapest, "an offer for sale to the class").toBeDefined();
+  await api.post("/api/student/checkout/buy", { offerDivisionDetail: cheapest!.offer, period: cheapest!.period, amount: cheapest!.final_price });
+  const lessons = await openLessons(api, 12);
+  expect(lessons).toHaveLength(12);
+  for (const l of lessons) await api.post(`/api/user/subjects/${l.subject}/chapters/${l.chapter}/contents/${l.slug}/bookmark`, { chapter: l.chapter, content: l.slug });
+  let last = 0;
+  for (let i = 0; i < 11; i += 1) last = ((await api.post("/api/student/transfer-points", { toUser: classmate.phone, points: 10_000 })) as { id: number }).id;
+  const code = await codeFromOutbox(request, pupil.phone, "transfer");
+  await api.post("/api/student/confirm-transfer-points", { confirmationToken: code, transfer: last });
+  const [reason] = (await api.get("/api/edit-division-reasons")) as Array<{ id: number }>;
+  await api.post("/api/edit-division", { newDivision: 17, reason: reason!.id, reason2: "" });
+  return { ...pupil, api };
+}
+
+/** A history table's rows on the screen, each as its cells' text (a table, or cards at phone size); read through `expect.poll`, the sections load apart. */
+async function tableRows(page: Page, id: string): Promise<string[][]> {
+  const rows = page.getByTestId(`history-${id}`).getByTestId(`history-${id}-table-row`);
+  return rows.evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll("td, dd"), (td) => (td.textContent ?? "").trim())));
 }
 
 test.describe("history", () => {
@@ -216,28 +266,59 @@ test.describe("history", () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  for (const locale of ["fr", "ar"] as const) {
-    test(`every history table pages: 10 rows, page 3 has 7, 25 per page (${locale})`, async ({ page }) => {
-      await signInAs(page, "eleve@darsi.tn", locale);
-      await mockHistory(page);
-      await page.goto("/historique");
-      for (const id of ["bookmarks", "subscriptions", "division-changes", "transfers", "attendance"]) {
-        const section = page.getByTestId(`history-${id}`);
-        const rows = section.getByTestId(`history-${id}-table-row`);
-        await expect(rows).toHaveCount(10);
-        await section.getByRole("button", { name: locale === "fr" ? "Page 3" : /3/ }).first().click();
-        await expect(rows).toHaveCount(7);
-        await section.getByTestId(`history-${id}-per-page`).selectOption("25");
-        await expect(rows).toHaveCount(25);
-        await section.getByTestId(`history-${id}-per-page`).selectOption("100");
-        await expect(rows).toHaveCount(TOTAL);
-        await section.getByTestId(`history-${id}-per-page`).selectOption("10");
-        await expect(rows).toHaveCount(10);
-      }
-      expect(await axeViolations(page)).toEqual([]);
-      await shot(page, `history-${locale}`);
-    });
-  }
+  test("the five tables show what the real server answers, and page it (fr, then ar)", async ({ page }) => {
+    test.setTimeout(180_000);
+    const pupil = await pupilWithHistory(page.request);
+    // What the server answers, whole (100 a page): the screen must show these rows, in this order.
+    const bookmarks = (await pupil.api.get("/api/student/bookmarked-contents?page=1&perPage=100")) as Array<{ content: { name: string; name_ar: string | null }; chapter: { name: string } }>;
+    const subscriptions = (await pupil.api.get("/api/student/history/subscriptions?page=1&perPage=100")) as Array<{ offer: { name: string } | null; group: { name: string } }>;
+    const divisionChanges = (await pupil.api.get("/api/edit-division")) as Array<{ new_division: { name: string }; status: string }>;
+    const transfers = (await pupil.api.get("/api/student/transfer-points-history?page=1&perPage=100")) as Array<{ to_user: { name: string }; points: number; status: string }>;
+    const attendance = (await pupil.api.get("/svc/analytics/attendance-history?limit=100&from=0")) as unknown[];
+    expect([bookmarks.length, subscriptions.length, divisionChanges.length, transfers.length, attendance.length]).toEqual([12, 1, 1, 11, 0]);
+    expect(transfers.map((x) => x.status)).toEqual(["confirmed", ...Array(10).fill("pending")]);
+
+    await page.addInitScript(([t]) => {
+      if (!localStorage.getItem("token")) localStorage.setItem("token", t);
+      if (!localStorage.getItem("locale")) localStorage.setItem("locale", "fr");
+    }, [pupil.token] as const);
+    await page.goto("/historique");
+    await expect(page.getByRole("heading", { name: "Historique", level: 1 })).toBeVisible();
+    const bookmarkRows = page.getByTestId("history-bookmarks").getByTestId("history-bookmarks-table-row");
+    await expect(bookmarkRows).toHaveCount(10);
+    await expect.poll(async () => (await tableRows(page, "bookmarks")).map((r) => r.slice(0, 2))).toEqual(bookmarks.slice(0, 10).map((b) => [b.content.name, b.chapter.name]));
+    await expect.poll(async () => (await tableRows(page, "subscriptions")).map((r) => r[0])).toEqual(subscriptions.map((x) => x.offer?.name ?? x.group.name));
+    await expect.poll(async () => (await tableRows(page, "division-changes")).map((r) => r[1])).toEqual(divisionChanges.map((d) => d.new_division.name));
+    await expect.poll(async () => (await tableRows(page, "transfers")).map((r) => [r[0], r[1], r[2]])).toEqual(transfers.slice(0, 10).map((x) => ["Envoyé", x.to_user.name, formatMillimes(x.points, "fr")]));
+    await expect(page.getByTestId("history-attendance-empty")).toBeVisible();
+
+    // Paging, as the server's totals say: 12 bookmarks and 11 transfers are two pages of 10, one of 25.
+    for (const [id, total] of [["bookmarks", 12], ["transfers", 11]] as const) {
+      const section = page.getByTestId(`history-${id}`);
+      const rows = section.getByTestId(`history-${id}-table-row`);
+      await section.getByRole("button", { name: "Page 2" }).first().click();
+      await expect(rows).toHaveCount(total - 10);
+      await section.getByTestId(`history-${id}-per-page`).selectOption("25");
+      await expect(rows).toHaveCount(total);
+      await section.getByTestId(`history-${id}-per-page`).selectOption("10");
+      await expect(rows).toHaveCount(10);
+    }
+    await expect.poll(async () => (await tableRows(page, "bookmarks")).map((r) => r[0])).toEqual(bookmarks.slice(0, 10).map((b) => b.content.name));
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, "history-fr");
+
+    // In Arabic: the same rows, the names in Arabic where the server has them.
+    await page.evaluate(() => localStorage.setItem("locale", "ar"));
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "السجل", level: 1 })).toBeVisible();
+    await expect(bookmarkRows).toHaveCount(10);
+    const arabic = bookmarks.slice(0, 10).map((b) => b.content.name_ar || b.content.name);
+    await expect.poll(async () => (await tableRows(page, "bookmarks")).map((r) => r[0])).toEqual(arabic);
+    await expect.poll(async () => (await tableRows(page, "transfers")).map((r) => r[1])).toEqual(transfers.slice(0, 10).map((x) => x.to_user.name));
+    await expect(page.getByTestId("history-attendance-empty")).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, "history-ar");
+  });
 });
 
 test.describe("reports", () => {

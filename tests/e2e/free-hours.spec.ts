@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInAs } from "./helpers";
+import { signInAs, youtubeReachable } from "./helpers";
 
 /**
  * Free hours metered by the server (issue 18 item 4): the demo's free viewer `essai@` (1 h 55 of 2 h used) marks a free
@@ -30,6 +30,7 @@ test("a free viewer uses up the free hours: the dialog shows, then the lesson's 
   expect(target, "a free YouTube lesson in Bac Mathématiques").not.toBeNull();
   const path = `/subjects/${subject}/chapters/${target!.chapter}/lessons/${target!.lesson}/content`;
 
+  await youtubeReachable(page);
   await page.goto(path);
   await expect(page.getByTestId("lesson-youtube")).toBeVisible();
   await expect(page.getByRole("dialog", { name: "Vos heures gratuites sont épuisées" })).toHaveCount(0);

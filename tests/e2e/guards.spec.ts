@@ -43,7 +43,8 @@ test.describe("guards", () => {
 
   test("a referral parameter is kept as a referral code", async ({ page }) => {
     await page.goto("/login?referral=CP-AMI42");
-    expect(await page.evaluate(() => localStorage.getItem("referral_code"))).toBe("CP-AMI42");
+    // /login is prerendered: the app, which keeps the code, starts after the first paint (public/boot.js).
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("referral_code"))).toBe("CP-AMI42");
   });
 
   test("unknown paths show the not-found page", async ({ page }) => {

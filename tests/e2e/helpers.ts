@@ -132,3 +132,14 @@ export async function registerVerifiedPupil(
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   return { token, phone };
 }
+
+/** A 1×1 GIF: what the YouTube player's reachability probe (a thumbnail on i.ytimg.com) gets when YouTube is reachable. */
+const TINY_GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==", "base64");
+
+/**
+ * YouTube reachable, as on a pupil's phone: this machine has no Internet, so the player's probe would fail (at once or
+ * after its timeout, depending on the resolver) and show "La vidéo YouTube n'a pas pu être chargée" instead of the embed.
+ */
+export async function youtubeReachable(page: Page): Promise<void> {
+  await page.route("https://i.ytimg.com/**", (route) => route.fulfill({ status: 200, contentType: "image/gif", body: TINY_GIF }));
+}

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { loginThroughUi } from "./helpers";
+import { loginThroughUi, youtubeReachable } from "./helpers";
 
 const LESSON = "/subjects/mathematiques/chapters/suites-reelles/lessons/cours-definitions-et-proprietes/content";
 
@@ -56,6 +56,7 @@ test.describe("learning", () => {
   });
 
   test("every kind of lesson renders: YouTube, magazine pages, and the lesson list", async ({ page }) => {
+    await youtubeReachable(page);
     await loginThroughUi(page, "22000001");
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/subjects/mathematiques/chapters/limites-et-continuite/lessons/introduction-et-activites/content");

@@ -2,6 +2,7 @@ import { connect, createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { axeViolations } from "./helpers";
 import { ownServer } from "./ownServer";
 
 // This spec runs its own server so that it can really stop it and start it again on the same database (DESIGN §6:
@@ -10,6 +11,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3100) + 57;
 const BASE = `http://localhost:${PORT}`;
 const DATA_DIR = join(tmpdir(), `darsi-e2e-offline-${PORT}`);
 const MAGAZINE_TYPE = 3;
+const PHONE = { width: 412, height: 823 };
+const SHOTS = process.env.OFFLINE_SHOTS;
 
 const own = ownServer(PORT, DATA_DIR);
 const startServer = own.start;
@@ -106,6 +109,53 @@ async function deviceContents(page: Page) {
   });
 }
 
+/** The top bar and the page fit the phone's width: nothing scrolls sideways, nothing sticks out of the bar. */
+async function expectFitsPhone(page: Page): Promise<void> {
+  const widths = await page.evaluate(() => {
+    const header = document.querySelector("header");
+    const overflow = header ? Array.from(header.querySelectorAll("*")).filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && (r.left < -1 || r.right > window.innerWidth + 1);
+    }).length : -1;
+    return { page: document.documentElement.scrollWidth, header: header?.scrollWidth ?? 0, overflow };
+  });
+  expect(widths.page).toBeLessThanOrEqual(PHONE.width);
+  expect(widths.header).toBeLessThanOrEqual(PHONE.width);
+  expect(widths.overflow).toBe(0);
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png` });
+  await page.setViewportSize(PHONE);
+}
+
+/** An exam of the pupil whose subject files are open to them (started or past due), starting one when none is. */
+async function examWithFiles(token: string): Promise<{ id: number; file: string } | null> {
+  type Detail = { exam: Array<{ url: string | null }>; homework: Array<{ url: string | null }> };
+  const list = await apiGet<Array<{ id: number; state: string }>>("/api/student/content-exam", token);
+  const fileOf = async (id: number) => {
+    const d = await apiGet<Detail>(`/api/student/content-exam/${id}`, token);
+    return [...d.exam, ...d.homework].find((f) => f.url !== null)?.url ?? null;
+  };
+  for (const e of list) {
+    const file = await fileOf(e.id);
+    if (file) return { id: e.id, file };
+  }
+  const open = list.find((e) => e.state === "not_started");
+  if (!open) return null;
+  await fetch(`${BASE}/api/student/content-exam-student-time-limitation`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ contentExam: open.id }),
+  });
+  const file = await fileOf(open.id);
+  return file ? { id: open.id, file } : null;
+}
+
 test.describe("offline-first", () => {
   test.describe.configure({ mode: "serial" });
   test.use({ baseURL: BASE });
@@ -191,12 +241,120 @@ test.describe("offline-first", () => {
     await expect(page).toHaveURL(/\/login/);
     const left = await deviceContents(page);
     expect(left.localStorage.filter((k) => ["token", "token_type", "expires_at", "user", "admin_user_id"].includes(k) || k.startsWith("darsi:"))).toEqual([]);
-    // The outbox database holds the outbox and the worker's token copy, nothing else (no answers table any more).
-    expect(left.idb).toEqual({ outbox: 0, auth: 0 });
+    // The outbox database holds the outbox, the worker's token copy and a class tablet's sealed items, nothing else (no
+    // answers table any more), all empty.
+    expect(left.idb).toEqual({ outbox: 0, auth: 0, sealed: 0 });
     expect(Object.entries(left.cacheEntries).filter(([name]) => !name.includes("precache"))).toEqual([]);
     // The old token is dead on the server too.
     expect((await fetch(`${BASE}/api/auth/me`, { headers: { Authorization: `Bearer ${session.token}` } })).status).toBe(401);
   });
+  for (const locale of ["fr", "ar"] as const) {
+    test(`on the bus (${locale}, 412 px): the screens the pupil opened render from the device with the availability badge; actions needing the network say so at once; the top bar fits`, async ({ page, context }) => {
+      test.setTimeout(420_000);
+      await page.setViewportSize(PHONE);
+      const session = await apiLogin("22000001");
+      await signedInOnce(page, session);
+      await page.addInitScript((l) => localStorage.setItem("locale", l), locale);
+      await page.addLocatorHandler(page.getByTestId("popup-close"), async (button) => {
+        await button.click();
+      });
+      const exam = await examWithFiles(session.token);
+      const notifications = await apiGet<unknown[]>("/api/student/notifications", session.token).catch(() => []);
+
+      // Online: the pupil opens each screen once (and the service worker takes control).
+      await page.goto("/porte-monnaie");
+      await expect(page.getByTestId("wallet-balance-value")).toBeVisible();
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      const screens = ["/porte-monnaie", "/offres", "/exams", ...(exam ? [`/exams/${exam.id}`] : []), "/sessions", "/mon-profil", "/historique", "/reports"];
+      for (const path of screens) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+        await page.waitForLoadState("networkidle");
+        // The persisted cache saves at most once a second.
+        await page.waitForTimeout(1_200);
+      }
+      await page.getByTestId("notifications-button").click();
+      await expect(page.getByTestId("notifications-menu")).toBeVisible();
+      if (notifications.length > 0) await expect(page.getByTestId("notification-item").first()).toBeVisible();
+      await page.keyboard.press("Escape");
+      await page.waitForTimeout(1_200);
+      if (exam) {
+        // The opened exam's subject files were kept on the device.
+        await expect.poll(async () => Object.entries((await deviceContents(page)).cacheEntries).filter(([n]) => n.startsWith("darsi-kept-")).reduce((a, [, c]) => a + c, 0)).toBeGreaterThan(0);
+      }
+
+      // The network is gone (and the server with it).
+      await stopServer();
+      await context.setOffline(true);
+      try {
+        for (const path of screens) {
+          await page.goto(path);
+          await expect(page.getByTestId("availability-badge").first(), path).toBeVisible();
+          await expect(page.locator("[data-page-offline]"), path).toHaveCount(0);
+          await expect(page.getByTestId("offline-status")).toBeVisible();
+          await expectFitsPhone(page);
+        }
+        // The wallet: the balance and the statement, each with its badge; a top-up says at once it needs a connection.
+        await page.goto("/porte-monnaie");
+        await expect(page.getByTestId("balance-availability")).toBeVisible();
+        await expect(page.getByTestId("wallet-balance-value")).toBeVisible();
+        // Card and D17 come with the deployment's config, which needs the server: the bank transfer is always offered.
+        await page.getByTestId("method-bank").click();
+        await expect(page.getByTestId("needs-connection")).toBeVisible();
+        await expect(page.getByRole("dialog")).toHaveCount(0);
+        await shot(page, `wallet-offline-${locale}`);
+        expect(await axeViolations(page)).toEqual([]);
+
+        // The offers are read-only: buying says it needs a connection before anything starts.
+        await page.goto("/offres");
+        // The last card's button, far down a phone's list: the notice above the list is brought into view.
+        const buy = page.locator("[data-testid^='buy-']:not([disabled]):not([data-disabled])").last();
+        if (await buy.count()) {
+          await buy.click();
+          await expect(page.getByTestId("needs-connection")).toBeVisible();
+          await expect(page.getByTestId("needs-connection")).toBeInViewport();
+          await expect(page.getByTestId("needs-connection").getByRole("button")).toBeVisible();
+          await expect(page.getByRole("dialog")).toHaveCount(0);
+        }
+        await shot(page, `offers-offline-${locale}`);
+        expect(await axeViolations(page)).toEqual([]);
+
+        // The exam list, never a network error with "Voir les offres".
+        await page.goto("/exams");
+        await expect(page.getByRole("main").locator("a[href='/offres']")).toHaveCount(0);
+        await shot(page, `exams-offline-${locale}`);
+        expect(await axeViolations(page)).toEqual([]);
+        if (exam) {
+          await page.goto(`/exams/${exam.id}`);
+          await expect(page.getByTestId("exam-file").first()).toBeVisible();
+          // Its subject file opens from the device.
+          const status = await page.evaluate(async (url) => (await fetch(url)).status, exam.file);
+          expect(status).toBe(200);
+          await shot(page, `exam-offline-${locale}`);
+          expect(await axeViolations(page)).toEqual([]);
+        }
+
+        await page.goto("/sessions");
+        await shot(page, `sessions-offline-${locale}`);
+        expect(await axeViolations(page)).toEqual([]);
+
+        // Notifications from the device too.
+        if (notifications.length > 0) {
+          await page.getByTestId("notifications-button").click();
+          await expect(page.getByTestId("notifications-availability")).toBeVisible();
+          await expect(page.getByTestId("notification-item").first()).toBeVisible();
+          await expectFitsPhone(page);
+          await page.keyboard.press("Escape");
+        }
+      } finally {
+        await context.setOffline(false);
+        await startServer();
+      }
+    });
+  }
+
   test("stored markup written into localStorage (the old last-screen keys) is never injected, and is deleted at start", async ({ page }) => {
     const session = await apiLogin("22000001");
     await signedInOnce(page, session);

@@ -2,7 +2,7 @@
  * The mobile-operator subscription and the influencer's revenue, in a real browser against the built app:
  * - a visitor subscribes on /offers/ooredoo through the Digital Virgo sandbox (the operator's own page, Confirm) and
  *   lands on / signed in, with the Silver offer (group 33) granted; Cancel on the operator's page ends on the failure
- *   page; the seeded subscriber unsubscribes from the user menu;
+ *   page ("Abonnement annulé"); the new subscriber is prompted for a name; the seeded subscriber unsubscribes from the user menu;
  * - the influencer opens /revenu (code card, coupon revenue table, benefit payments); a pupil sees the fallback;
  * - axe (WCAG 2.2 AA) finds nothing on /offers/ooredoo and /revenu, in French and Arabic at 412 × 823.
  * Screenshots of both screens (fr/ar, phone/desktop) go to /tmp/operator-shots/.
@@ -59,6 +59,9 @@ test.describe("operator subscription through the sandbox", () => {
     const payload = (await me.json()).payload as { phone: string; verified: boolean; digitalVirgoClient: boolean; affiliations: Array<{ group: { id: number }; period: string }> };
     expect(payload).toMatchObject({ phone, verified: true, digitalVirgoClient: true });
     expect(payload.affiliations).toEqual([expect.objectContaining({ group: expect.objectContaining({ id: 33 }), period: "week" })]);
+    // No name from the operator: no « Bonjour Abonné », a prompt to complete it (issue 22 §7).
+    await expect(page.getByRole("heading", { level: 1, name: "Bonjour !" })).toBeAttached();
+    await expect(page.getByTestId("home-name-prompt").getByRole("link", { name: "Compléter mon nom" })).toHaveAttribute("href", "/mon-profil/edit");
     // The SMS with the code to choose a password.
     const outbox = (await (await page.request.get("/api/dev/outbox")).json()).payload as Array<{ to: string; kind: string }>;
     expect(outbox.find((m) => m.to === phone)?.kind).toBe("subscriber_welcome");
@@ -93,7 +96,10 @@ test.describe("operator subscription through the sandbox", () => {
     await page.waitForURL(/\/sandbox\/digitalvirgo\/pay/);
     await page.getByRole("button", { name: "Annuler" }).click();
     await page.waitForURL(/\/digitalvirgo\/echec/);
-    await expect(page.getByTestId("operator-echec")).toContainText("La transaction n'a pas pu aboutir");
+    // Cancelled by the visitor: said as such, not as a payment error (issue 22 §7).
+    await expect(page.getByRole("heading", { level: 1, name: "Abonnement annulé" })).toBeVisible();
+    await expect(page.getByTestId("operator-cancelled")).toContainText("Aucun montant n'a été débité");
+    await expect(page.getByTestId("operator-echec")).toHaveCount(0);
   });
 
   test("a signed-in user is sent away from the landing page; the subscriber unsubscribes from the user menu", async ({ page }) => {

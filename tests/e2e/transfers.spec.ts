@@ -8,6 +8,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { codeFromOutbox, axeViolations, signInAs, apiSession } from "./helpers";
+import { formatMillimes } from "../../domain/format";
 
 const PHONE = { width: 412, height: 823 };
 /** Screenshots for review when TRANSFER_SHOTS names a folder. */
@@ -79,7 +80,7 @@ test.describe("point transfers", () => {
     await expect.poll(() => balance(page.request, eleve)).toBe(before.eleve - 10_000);
     expect(await balance(page.request, nouveau)).toBe(before.nouveau + 10_000);
     // The page shows the new balance and the confirmed row.
-    await expect(page.getByTestId("wallet-balance-value")).toHaveText(String((before.eleve - 10_000) / 1000));
+    await expect(page.getByTestId("wallet-balance-value")).toHaveText(formatMillimes(before.eleve - 10_000, "fr"));
     const row = panel.getByTestId("transfer-row").first();
     await expect(row).toContainText("Transfert");
     await expect(row).toContainText("Action confirmée");

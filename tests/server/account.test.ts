@@ -253,7 +253,7 @@ describe("assistance videos", () => {
   it("lists the seeded help videos by topic, in three languages, signed for the caller and playable", async () => {
     const res = await h.request("GET", "/api/video-links", { token: pupil.token });
     expect(res.status).toBe(200);
-    const videos = res.json.payload as Array<{ topic: string; topic_ar: string; title_en: string; url: string }>;
+    const videos = res.json.payload as Array<{ topic: string; topic_ar: string; title_en: string; url: string; poster: string | null }>;
     expect(videos.length).toBeGreaterThanOrEqual(6);
     expect(new Set(videos.map((v) => v.topic)).size).toBeGreaterThanOrEqual(3);
     expect(videos.every((v) => v.topic_ar && v.title_en)).toBe(true);
@@ -261,6 +261,12 @@ describe("assistance videos", () => {
     expect([200, 206]).toContain(media.status);
     const unsigned = await h.request("GET", videos[0]!.url.split("?")[0]!, {});
     expect(unsigned.status).toBe(403);
+    // Every video has a poster (its topic's picture), public like the subject thumbnails: it loads without a session.
+    const posters = videos.map((v) => v.poster);
+    expect(posters.every((p) => p !== null && /^\/media\/public\/posters\/help-\w+\.svg$/.test(p))).toBe(true);
+    const poster = await h.request("GET", posters[0]!, {});
+    expect(poster.status).toBe(200);
+    expect(poster.headers.get("content-type")).toContain("svg");
     const forParent = await h.request("GET", "/api/video-links", { token: parent1 });
     expect(forParent.status).toBe(200);
     expect((await h.request("GET", "/api/video-links")).status).toBe(401);

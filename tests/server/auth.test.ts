@@ -73,7 +73,7 @@ describe("POST /api/auth/login_check", () => {
     const p = (await me(token)).json.payload;
     expect(p).toMatchObject({ user_type: "student", points: 120_000, hasParent: true, hasParentRequest: true, division: { id: 18, name: "Bac Mathématiques" } });
     expect(p.permissions).toMatchObject({ forum: true, exam: true, eligibleUserForGift: true, changePassword: false });
-    expect(p.affiliations).toEqual([expect.objectContaining({ group: { id: 35, name: "Gold" }, period: "year" })]);
+    expect(p.affiliations).toEqual([expect.objectContaining({ group: { id: 35, name: "Gold", name_ar: "ذهبي", name_en: "Gold" }, period: "year" })]);
     expect(p).not.toHaveProperty("password_hash");
     expect(p).not.toHaveProperty("passwordHash");
   });

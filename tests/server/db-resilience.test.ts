@@ -15,7 +15,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { createServer } from "node:net";
+import { freePort } from "./ports";
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -142,17 +142,6 @@ describe("in process: requests whose database fails answer 503, /health says the
 
 // ---------------------------------------------------------------------------------------------------------------
 // PostgreSQL: a real server process on a database of its own, whose backends the test terminates.
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 type SendOptions = Parameters<Send>[2] & { headers?: Record<string, string> };
 /** The progress service's key (server/env.ts PROGRESS_API_KEY, its default). */

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { DEFAULT_EXAM_MINUTES, UPLOAD_CHUNK_MAX_BYTES, UPLOAD_GRACE_MS, HOMEWORK_MAX_BYTES } from "../../domain/exams";
+import { dropAbandonedUploads } from "../../server/services/exams/uploads";
 import { startTestServer, type TestServer } from "./harness";
 import { multipart, PDF_BYTES } from "./fixtures/exams";
 
@@ -276,9 +277,13 @@ describe("homework: resumable upload, content checks, deadline and grace", () =>
     const closed = await put(eleve, examId, late.json.payload.id, 50_000, bytes.subarray(50_000));
     expect(closed.status).toBe(409);
     expect(closed.json.code).toBe("homework_upload_closed");
-    // The abandoned upload goes (row and bytes) when someone begins another upload.
-    const other = await examByName("Bac blanc");
-    expect((await h.request("POST", `/api/student/content-exam/${other}/uploads`, { token: eleve, body: { name: "x.pdf", size: 10 } })).status).toBe(201);
+    // The abandoned upload goes (row and bytes) with the housekeeping job (services/housekeeping/jobs.ts); the finished one stays.
+    const [abandoned] = await rows(sql`select storage_key from exam_uploads where id = ${late.json.payload.id}`);
+    // Its bytes are in the file store as the part of its one chunk (services/exams/storage.ts).
+    const bytesOf = () => h.deps.files.list(`${abandoned.storage_key as string}.parts/`);
+    expect((await bytesOf()).map((p) => p.size)).toEqual([50_000]);
+    expect(await dropAbandonedUploads(h.deps)).toBeGreaterThanOrEqual(1);
+    expect(await bytesOf()).toEqual([]);
     expect((await h.request("GET", `/api/student/content-exam/${examId}/uploads/${late.json.payload.id}`, { token: eleve })).status).toBe(404);
     const fileId = done.json.payload.file.id as number;
     const del = await h.request("DELETE", `/api/student/content-exam/${examId}/${fileId}`, { token: eleve });

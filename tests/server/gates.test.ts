@@ -168,8 +168,9 @@ describe("declarations", () => {
         .filter((r) => r.passGates?.includes(gate as never))
         .map((r) => `${r.method.toUpperCase()} ${r.path}`)
         .sort();
-    // Logout and its step that forgets the device's push token.
-    const account = ["GET /auth/logout", "POST /user/delete-notification-token", "GET /auth/me", "GET /auth/my-profile"];
+    // Logout and its step that forgets the device's push token; the social sign-in's return (optional auth: it signs in
+    // whoever comes back from the provider, whatever token the device still holds).
+    const account = ["GET /auth/logout", "POST /user/delete-notification-token", "GET /auth/me", "GET /auth/my-profile", "GET /auth/social/{provider}/callback"];
     expect(open("unverified")).toEqual([...account, "GET /auth/resend-code", "POST /auth/confirm-registration"].sort());
     expect(open("password_change")).toEqual([...account, "GET /auth/resend-code", "POST /auth/confirm-registration", "PUT /user/change-password"].sort());
     const doc = (await h.request("GET", "/api/openapi.json")).json;

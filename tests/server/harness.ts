@@ -38,7 +38,7 @@ export interface StartOptions {
   env?: Record<string, string>;
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   body?: unknown;
   token?: string;
   query?: Record<string, string | number>;
@@ -55,7 +55,7 @@ export interface TestResponse {
   text: string;
 }
 
-export interface OutboxMessage {
+interface OutboxMessage {
   to: string;
   channel: "sms" | "email";
   kind: string;

@@ -202,6 +202,13 @@ describe("lessons and the access rule", () => {
     expect((await h.request("GET", video.content_videos.url)).status).toBe(200);
     expect((await h.request("GET", video.content_videos.url.split("?")[0])).status).toBe(403);
     expect(video.content_videos.duration).toBeGreaterThan(0);
+    // Lite mode's lowest-quality rendition (server/media/videos/*.lite.mp4), signed the same way.
+    expect(video.content_videos.lite_url).toMatch(/^\/media\/videos\/demo-[12]\.lite\.mp4\?otp=[\w-]+&playbackInfo=[\w-]+$/);
+    expect(video.content_videos.lite_url.split("?")[0]).toBe(video.content_videos.url.split("?")[0].replace(/\.mp4$/, ".lite.mp4"));
+    const liteFile = await h.request("GET", video.content_videos.lite_url);
+    expect(liteFile.status).toBe(200);
+    expect(liteFile.text.length).toBeLessThan((await h.request("GET", video.content_videos.url)).text.length);
+    expect((await h.request("GET", video.content_videos.lite_url.split("?")[0])).status).toBe(403);
     expect(video.attachments.length).toBeGreaterThan(0);
     expect(video.attachments[0].url).toMatch(/^\/media\/attachments\/.+\.pdf\?otp=[\w-]+&playbackInfo=[\w-]+$/);
     expect(video.progress).toMatchObject({ completed: true, percentage: 100 });
@@ -527,7 +534,13 @@ describe("video reports", () => {
 
   it("lists the reasons", async () => {
     const reasons = await ok("/student/report-reasons", eleve);
-    expect(reasons).toEqual(expect.arrayContaining([{ id: 1, name: "Vidéo ne se lance pas" }, { id: 4, name: "Autre" }]));
+    // Each in the three languages (migration 0022 names them in every database).
+    expect(reasons).toEqual(
+      expect.arrayContaining([
+        { id: 1, name: "Vidéo ne se lance pas", name_ar: "الفيديو لا يشتغل", name_en: "The video does not start" },
+        { id: 4, name: "Autre", name_ar: "سبب آخر", name_en: "Other" },
+      ]),
+    );
   });
 
   it("files a report on a lesson of the pupil's class and lists only the caller's own", async () => {
@@ -538,9 +551,10 @@ describe("video reports", () => {
     expect(res.status).toBe(201);
     expect(res.json.payload).toEqual({
       id: expect.any(Number),
-      report_reason: { id: 2, reason: "Son inaudible" },
+      report_reason: { id: 2, reason: "Son inaudible", reason_ar: "الصوت غير مسموع", reason_en: "The sound cannot be heard" },
       description: "Le son coupe à 3:20",
-      content: { id: lesson.id, name: lesson.name, slug: lesson.slug },
+      // The lesson's name in the three languages, as the lesson itself answers it.
+      content: { id: lesson.id, name: lesson.name, name_ar: lesson.name_ar, name_en: lesson.name_en, slug: lesson.slug },
       status: "Pending",
       created_at: expect.any(String),
       reject_reason: null,

@@ -11,7 +11,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:net";
+import { freePort } from "./ports";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../server/db/client";
 import { checkLedger } from "../../server/services/wallet/ledger";
@@ -52,17 +52,6 @@ async function expectExactlyOnce(db: Database["db"], wallets: Wallet[], run: Run
 
 // ---------------------------------------------------------------------------------------------------------------
 // PostgreSQL: a real server process over real HTTP.
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** A server process of the suite's own on `databaseUrl`: started, SIGKILLed and restarted at will. */
 function serverProcess(databaseUrl: string, port: number, secret: string) {

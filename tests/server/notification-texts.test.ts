@@ -34,6 +34,10 @@ const BY_TYPE: Record<string, T.NotificationTexts> = {
   session_moved: T.sessionMoved({ event, start }),
   new_content: T.newContent({ recording: false, subject, content: lesson }),
   new_recording: T.newContent({ recording: true, subject, content: lesson }),
+  gift_order_approved: T.giftOrderStatus({ orderId: 12, status: "approved", reason: null }),
+  gift_order_rejected: T.giftOrderStatus({ orderId: 12, status: "rejected", reason: "Rupture de stock" }),
+  gift_order_shipped: T.giftOrderStatus({ orderId: 12, status: "shipped", reason: null }),
+  gift_order_delivered: T.giftOrderStatus({ orderId: 12, status: "delivered", reason: null }),
 };
 
 /** The sentence without the data it embeds (isolated runs). */
@@ -45,7 +49,7 @@ describe("notification templates", () => {
     const helpers = new Set(["isNotificationLanguage", "operatorTexts", "textIn", "REPORT_STATUS", "points"]);
     const templates = Object.keys(T).filter((k) => !helpers.has(k));
     expect(templates.sort()).toEqual(
-      ["giftCodeUsed", "instalmentDue", "newContent", "operatorRenewalRefused", "parentRequestAnswered", "parentRequestCreated", "passwordChanged", "sessionMoved", "transferReceived", "transferToConfirm", "videoReportStatus"].sort(),
+      ["giftCodeUsed", "giftOrderStatus", "instalmentDue", "newContent", "operatorRenewalRefused", "parentRequestAnswered", "parentRequestCreated", "passwordChanged", "sessionMoved", "transferReceived", "transferToConfirm", "videoReportStatus"].sort(),
     );
   });
 

@@ -160,6 +160,27 @@ describe("events produce notifications", () => {
     expect(after.at(-1)!.body).toContain("CP-YASMINE");
   });
 
+  it("the « Code cadeau utilisé » preference is that event's: turned off, the owner hears nothing of a use", async () => {
+    const [eleve] = await h.deps.db.select({ id: users.id }).from(users).where(eq(users.email, "eleve@darsi.tn"));
+    const owner = { token: await h.login("eleve@darsi.tn", DEMO_PASSWORD) };
+    expect((await setPref(owner.token, { giftCodeUsed: 0 })).json.payload).toMatchObject({ giftCodeUsed: 0 });
+    const before = (await rowsOf(eleve!.id)).length;
+    const p = await h.registerVerified({ division: 7 });
+    await fund(p.id, tnd(100));
+    const offers = (await h.request("GET", "/api/student/offers", { token: p.token })).json.payload as OfferDto[];
+    const silverPlus = offers.find((o) => o.offer_id === 33)!;
+    const week = silverPlus.pricing.find((x) => x.period === "week")!.final_price;
+    expect((await h.request("POST", "/api/student/discount-code", { token: p.token, body: { code: "CP-YASMINE", offerId: 33, period: "week" } })).status).toBe(201);
+    const buy = await h.request("POST", "/api/student/checkout/buy", {
+      token: p.token,
+      body: { offerDivisionDetail: silverPlus.id, period: "week", amount: Math.round((week * 95) / 100) },
+      headers: { "idempotency-key": randomUUID() },
+    });
+    expect(buy.status, buy.text).toBe(201);
+    expect(await rowsOf(eleve!.id)).toHaveLength(before);
+    expect((await setPref(owner.token, { giftCodeUsed: 1 })).json.payload).toMatchObject({ giftCodeUsed: 1 });
+  });
+
   it("a new lesson announced by the operator reaches the pupils of its class, with the lesson's route", async () => {
     const [lesson] = await h.deps.db
       .select({ id: contents.id, slug: contents.slug, chapter: chapters.slug, subject: subjects.slug, divisionId: subjects.divisionId })
@@ -455,7 +476,7 @@ describe("messages and pop-ups (/svc/notify)", () => {
     const shown = await h.request("GET", "/svc/notify/popups", { token: p.token });
     const ids = shown.json.payload.map((x: { _id: number }) => x._id);
     expect(ids).toContain(mine!.id);
-    expect(shown.json.payload.find((x: { _id: number }) => x._id === mine!.id)).toEqual({ _id: mine!.id, name: "Pour tous", body: "Bonjour à tous" });
+    expect(shown.json.payload.find((x: { _id: number }) => x._id === mine!.id)).toEqual({ _id: mine!.id, name: "Pour tous", name_ar: null, name_en: null, body: "Bonjour à tous", body_ar: null, body_en: null });
     const hide = (token: string, popup: number, user: number) => h.request("GET", "/svc/notify/popup/hide", { token, query: { popup_id: popup, user_id: user } });
     expect((await hide(p.token, mine!.id, q.id)).status).toBe(403);
     expect((await hide(p.token, mine!.id, p.id)).json.payload).toEqual({ hidden: true });

@@ -25,9 +25,14 @@ import { accountFixtures } from "./fixtures/account";
 import { operatorFixtures } from "./fixtures/operator";
 import { transfersFixtures } from "./fixtures/transfers";
 import { walletFixtures } from "./fixtures/wallet";
+import { referralFixtures } from "./fixtures/referral";
+import { progressFixtures } from "./fixtures/progress";
+import { tabletFixtures } from "./fixtures/tablet";
 
 // Rate limits are tested elsewhere; here every cell must reach its route's rules.
-export const h = await startTestServer({ env: { RATE_LIMIT_FACTOR: "1000" } });
+// SOCIAL_SANDBOX: the sign-in providers are offered, so that starting a round trip is a success (it only builds the
+// provider's URL; nothing listens there and nothing is called).
+export const h = await startTestServer({ env: { RATE_LIMIT_FACTOR: "1000", SOCIAL_SANDBOX: "http://127.0.0.1:9" } });
 
 type Json = Record<string, unknown>;
 
@@ -43,7 +48,7 @@ export interface Operation {
   idempotency: "required" | undefined;
 }
 
-export const spec = (await h.request("GET", "/api/openapi.json")).json as Json;
+const spec = (await h.request("GET", "/api/openapi.json")).json as Json;
 export const operations: Operation[] = Object.entries(spec.paths as Record<string, Record<string, Json>>).flatMap(([path, item]) => {
   const servers = (item as { servers?: Array<{ url: string }> }).servers;
   const base = servers?.[0]?.url === "/" ? "" : String((spec.servers as Array<{ url: string }>)[0]!.url);
@@ -63,7 +68,7 @@ export const operations: Operation[] = Object.entries(spec.paths as Record<strin
 // The world: pupil A (the demo Gold pupil), pupil B (registered here, in another class, with private data), the
 // demo parent and teacher, fresh unverified pupils, and the operator impersonating A.
 
-export interface Account {
+interface Account {
   id: number;
   login: string;
   /** The current password (a cell that changes it updates this). */
@@ -79,10 +84,10 @@ const rows = async (query: ReturnType<typeof sql>): Promise<any[]> => ((await h.
 
 const userId = async (email: string) => Number((await rows(sql`select id from users where email = ${email}`))[0].id);
 
-export const A: Account = { id: await userId("eleve@darsi.tn"), login: "eleve@darsi.tn", codeTo: "22000001", password: DEMO_PASSWORD };
-export const PARENT: Account = { id: await userId("parent@darsi.tn"), login: "parent@darsi.tn", codeTo: "22000005", password: DEMO_PASSWORD };
-export const TEACHER: Account = { id: await userId("prof@darsi.tn"), login: "prof@darsi.tn", codeTo: "22000004", password: DEMO_PASSWORD };
-export const A_DIVISION = 18;
+const A: Account = { id: await userId("eleve@darsi.tn"), login: "eleve@darsi.tn", codeTo: "22000001", password: DEMO_PASSWORD };
+const PARENT: Account = { id: await userId("parent@darsi.tn"), login: "parent@darsi.tn", codeTo: "22000005", password: DEMO_PASSWORD };
+const TEACHER: Account = { id: await userId("prof@darsi.tn"), login: "prof@darsi.tn", codeTo: "22000004", password: DEMO_PASSWORD };
+const A_DIVISION = 18;
 
 /** Resources of a class: a subject with a course chapter and an unlocked (for A) or free lesson, a recording chapter, a quiz. */
 export interface ClassResources {
@@ -142,7 +147,7 @@ for (const { id } of await rows(sql`select id from divisions where id <> ${A_DIV
   }
 }
 if (!found) throw new Error("no class with a subject and a recording chapter that pupil A's class does not have");
-export const B_DIVISION = found.division;
+const B_DIVISION = found.division;
 export const THEIRS = found.resources;
 
 // Pupil B: a verified pupil of another class, with markers that must never reach anyone else.
@@ -282,8 +287,10 @@ export interface FixtureKit {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw rows
   rows: (query: ReturnType<typeof sql>) => Promise<any[]>;
   freshIdentity: () => { phone: string; email: string };
+  /** Pupil B (another class): for fixtures that make B's resources directly in the database. */
+  B: { id: number };
 }
-const kit: FixtureKit = { h, A, A_DIVISION, none, idem, rows, freshIdentity };
+const kit: FixtureKit = { h, A, A_DIVISION, none, idem, rows, freshIdentity, B };
 
 export const FIXTURES: Record<string, Fixture> = {
   ...offersFixtures(kit),
@@ -295,12 +302,20 @@ export const FIXTURES: Record<string, Fixture> = {
   ...notificationsFixtures(kit),
   ...profileFixtures(kit),
   ...accountFixtures(kit),
+  ...referralFixtures(kit),
+  ...progressFixtures(kit),
+  ...tabletFixtures(kit),
   // system, auth
   get__config: { mine: none, other: null },
   get__auth_challenge: { mine: none, other: null },
   post__auth_login_check: { mine: ({ account }) => ({ body: { username: account.login, password: account.password } }), other: null },
   post__auth_register: { mine: () => ({ body: registerBody() }), other: null },
   get__auth_me: { mine: none, other: null },
+  get__auth_social_providers: { mine: none, other: null },
+  post__auth_social_provider_start: { mine: () => ({ params: { provider: "google" }, body: { nextPage: "offres" } }), other: null },
+  post__auth_social_provider_link: { mine: () => ({ params: { provider: "facebook" } }), other: null },
+  get__auth_social_provider_callback: { mine: () => ({ params: { provider: "google" }, query: { code: "a-code", state: "a-state" } }), other: null },
+  delete__auth_social_provider_: { mine: () => ({ params: { provider: "facebook" } }), other: null },
   get__auth_my_profile: { mine: none, other: null },
   get__auth_logout: { mine: none, other: null },
   post__auth_confirm_registration: { mine: ({ account }) => ({ query: { token: account.code ?? "ABC234" } }), other: null },

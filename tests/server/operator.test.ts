@@ -44,7 +44,7 @@ describe("public catalogue", () => {
       ["secondary", 1600, 12250],
       ["baccalaureate", 2300, 17250],
     ]);
-    expect(res.json.payload[0].group).toEqual({ id: 33, name: "Silver" });
+    expect(res.json.payload[0].group).toEqual({ id: 33, name: "Silver", name_ar: "فضي", name_en: "Silver" });
   });
 
   it("GET /{level}/divisions: the classes of the level; an unknown level is refused", async () => {

@@ -6,7 +6,7 @@ import { generateKeyPairSync } from "node:crypto";
 
 let privateKey: string | undefined;
 /** A PEM RSA key in the form of a Google service account's `private_key`. */
-export function testPrivateKey(): string {
+function testPrivateKey(): string {
   privateKey ??= generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString();
   return privateKey;
 }
@@ -29,6 +29,7 @@ export function productionEnv(overrides: Record<string, string | undefined> = {}
     DATA_DIR: "memory://",
     LOG_LEVEL: "silent",
     JWT_SECRET: "p".repeat(48),
+    METRICS_TOKEN: "m".repeat(32),
     PUBLIC_URL: "https://app.darsi.example",
     OPERATOR_BILLING: "digitalvirgo",
     DIGITALVIRGO_API_URL: "https://api.digitalvirgo.example/v1",

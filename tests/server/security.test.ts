@@ -32,7 +32,8 @@ function expectSecurityHeaders(res: TestResponse) {
   expect(d.get("object-src")).toEqual(["'none'"]);
   // Narrowed to what the app uses (issue 8): its own origin (websocket included), its own images.
   expect(d.get("connect-src")).toEqual(["'self'"]);
-  expect(d.get("img-src")).toEqual(["'self'", "data:", "blob:"]);
+  // Plus YouTube's thumbnail host: the lesson player learns from one thumbnail whether YouTube can be reached.
+  expect(d.get("img-src")).toEqual(["'self'", "data:", "blob:", "https://i.ytimg.com"]);
   expect(res.headers.get("x-content-type-options")).toBe("nosniff");
   expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   expect(res.headers.get("x-frame-options")).toBe("DENY");
@@ -90,7 +91,18 @@ describe("GET /health", () => {
   it("answers ok with the database kind", async () => {
     const res = await h.request("GET", "/health");
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ status: "ok", database: process.env.TEST_DATABASE === "postgres" ? "postgres" : "pglite" });
+    expect(res.json).toEqual({ status: "ok", database: process.env.TEST_DATABASE === "postgres" ? "postgres" : "pglite", pid: process.pid });
+  });
+
+  it("does not name the process in production", async () => {
+    const prod = await startTestServer({ env: productionEnv() });
+    try {
+      const res = await prod.request("GET", "/health");
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual({ status: "ok", database: process.env.TEST_DATABASE === "postgres" ? "postgres" : "pglite" });
+    } finally {
+      await prod.close();
+    }
   });
 });
 
@@ -125,14 +137,32 @@ describe("API description", () => {
     expect(spec.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer" });
   });
 
-  it("GET /api/docs is a script-free HTML page listing the operations", async () => {
+  it("GET /api/docs is the Scalar reference of /api/openapi.json, its bundle served by this server", async () => {
     const res = await h.request("GET", "/api/docs");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/html");
     expect(res.text).toMatch(/^<!doctype html>/i);
-    expect(res.text).toContain("/api/auth/login_check");
-    expect(res.text).toContain("/api/countries/{id}/states");
-    expect(res.text).not.toMatch(/<script/i);
+    // Only scripts of this origin (no CDN, no inline script: the Content-Security-Policy runs neither).
+    const scripts = [...res.text.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
+    expect(scripts.map((m) => m[2])).toEqual(["", ""]);
+    const [bundlePath, initPath] = scripts.map((m) => /src="([^"]+)"/.exec(m[1]!)?.[1]);
+    expect(bundlePath).toMatch(/^\/api\/docs\/scalar-\d+\.\d+\.\d+\.js$/);
+    expect(initPath).toBe("/api/docs/init.js");
+    expect(directives(res.headers.get("content-security-policy")!).get("script-src")).toEqual(["'self'"]);
+
+    const bundle = await h.request("GET", bundlePath!);
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get("content-type")).toContain("text/javascript");
+    expect(bundle.headers.get("cache-control")).toContain("immutable");
+    expect(bundle.text.length).toBeGreaterThan(1_000_000);
+    expect(bundle.text).toContain("createApiReference");
+
+    const init = await h.request("GET", initPath!);
+    expect(init.status).toBe(200);
+    expect(init.headers.get("content-type")).toContain("text/javascript");
+    expect(init.text).toContain('Scalar.createApiReference("#docs"');
+    expect(init.text).toContain('"url":"/api/openapi.json"');
+    expect((await h.request("GET", "/api/docs/scalar-0.0.0.js")).status).toBe(404);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Affiliation, Me, Permissions } from "@domain/user";
 import type { PublicConfig } from "@/lib/config";
 
-export const noPermissions: Permissions = {
+const noPermissions: Permissions = {
   forum: false,
   exam: false,
   isProfSon: false,

@@ -8,7 +8,7 @@ import type { Db } from "../../db/client";
 import { createLocalForumFeed } from "./local";
 import type { ForumFeed } from "./types";
 
-export { topicUrl, type ForumFeed } from "./types";
+export {  type ForumFeed } from "./types";
 
 /** The forum feed for this database and forum: the local stand-in (no remote forum can be reached from here). */
 export function forumFeed(deps: { db: Db; env: { FORUM_URL: string } }): ForumFeed {

@@ -11,7 +11,7 @@
  */
 import type { Env } from "../../env";
 
-export interface LiveRoomTarget {
+interface LiveRoomTarget {
   url: string;
   /** The room is outside the app (opened in a new tab). */
   external: boolean;

@@ -17,7 +17,7 @@ import { createSmtpTransport } from "./smtp";
 import { createTwilioTransport } from "./twilio";
 import type { Transport } from "./types";
 
-export type { DeliveryResult, Messaging, OutboxEntry, OutgoingMessage, QueuedMessage, Transport } from "./types";
+export type { DeliveryResult, Messaging,   QueuedMessage,  } from "./types";
 export { createMessageQueue } from "./queue";
 
 export interface Transports {

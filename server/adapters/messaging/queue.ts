@@ -1,3 +1,4 @@
+import { CHANNELS, idsPayload, notifySql } from "../../lib/events";
 import { desc, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { outboxMessages } from "../../db/schema";
@@ -24,7 +25,7 @@ export function createMessageQueue(db: Db, log: Logger, opts: QueueOptions): Mes
   return {
     async send(message) {
       const local = opts.localChannels.has(message.channel);
-      await db.insert(outboxMessages).values({
+      const [row] = await db.insert(outboxMessages).values({
         to: message.to,
         channel: message.channel,
         kind: message.kind,
@@ -34,7 +35,7 @@ export function createMessageQueue(db: Db, log: Logger, opts: QueueOptions): Mes
         subject: message.subject ?? null,
         html: message.html ?? null,
         ...(local ? { status: "sent" as const, provider: "outbox", attempts: 1, sentAt: sql`now()` } : {}),
-      });
+      }).returning({ id: outboxMessages.id });
       if (local) {
         log.info("message sent", {
           to: message.to,
@@ -44,6 +45,8 @@ export function createMessageQueue(db: Db, log: Logger, opts: QueueOptions): Mes
           ...(opts.logBodies ? { body: message.body } : {}),
         });
       } else {
+        // The row is committed: every process's dispatcher hears it (lib/events.ts); the kick is this process's own.
+        await db.execute(notifySql(CHANNELS.message, idsPayload(row ? [row.id] : [])));
         opts.onQueued();
       }
     },

@@ -1,7 +1,7 @@
 import type { Locale } from "../../../domain/constants";
 
 /** A message as the services hand it over: rendered in the recipient's language, to be queued. */
-export interface OutgoingMessage {
+interface OutgoingMessage {
   /** An e-mail address, or the account's phone (8 digits; made E.164 by the SMS provider's adapter). */
   to: string;
   channel: "sms" | "email";
@@ -17,7 +17,7 @@ export interface OutgoingMessage {
 }
 
 /** What the dev outbox (`GET /api/dev/outbox`) shows of a message. */
-export interface OutboxEntry {
+interface OutboxEntry {
   to: string;
   channel: "sms" | "email" | "push";
   kind: string;

@@ -14,8 +14,8 @@ import type { CardGateway, D17Gateway, GatewayOrder, GatewayStatus } from "./typ
 export const SANDBOX_MERCHANT = "DARSI";
 /** Where the sandbox posts its notifications: the merchant's notify URL, as set in its back-office. */
 export const SANDBOX_NOTIFY_PATH = "/api/payment/notify";
-export const SANDBOX_CARD_PATH = "/sandbox/gateway/pay";
-export const sandboxD17Path = (orderId: string) => `/sandbox/d17/${orderId}`;
+const SANDBOX_CARD_PATH = "/sandbox/gateway/pay";
+const sandboxD17Path = (orderId: string) => `/sandbox/d17/${orderId}`;
 
 interface SandboxDeps {
   db: Db;

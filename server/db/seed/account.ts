@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { chapters, contents, helpVideos, parentRequests, subjects, users, videoReports, wallets } from "../schema";
 import { hashPassword } from "../../lib/crypto";
@@ -24,10 +24,22 @@ const VIDEOS: Array<{ topic: keyof typeof TOPICS; fr: string; en: string; ar: st
   { topic: "money", fr: "Choisir une offre", en: "Choose an offer", ar: "اختيار عرض", dfr: "Périodes, matières et codes coupon.", den: "Periods, subjects and coupon codes.", dar: "الفترات والمواد ورموز التخفيض." },
 ];
 
+/** A help video's poster: its topic's picture (server/media/public/posters, made by scripts/make-media.mjs). */
+const posterOf = (topic: keyof typeof TOPICS) => `/media/public/posters/help-${topic}.svg`;
+
 /** Parents, history, video reports and assistance (issue 12): the seed data. Returns true when it seeded (first start). */
 export async function seedAccount(db: Db, now: Date, opts: { demo: boolean }): Promise<boolean> {
   const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(helpVideos);
-  if ((existing?.n ?? 0) > 0) return false;
+  if ((existing?.n ?? 0) > 0) {
+    // Seeded before the posters existed: the demo clips get their topic's poster (an operator's own poster is kept).
+    for (const topic of Object.keys(TOPICS) as Array<keyof typeof TOPICS>) {
+      await db
+        .update(helpVideos)
+        .set({ poster: posterOf(topic) })
+        .where(and(isNull(helpVideos.poster), eq(helpVideos.topic, TOPICS[topic].fr), inArray(helpVideos.url, CLIPS)));
+    }
+    return false;
+  }
   await db.transaction(async (tx) => {
     await tx.insert(helpVideos).values(
       VIDEOS.map((v, i) => ({
@@ -41,6 +53,7 @@ export async function seedAccount(db: Db, now: Date, opts: { demo: boolean }): P
         descriptionEn: v.den,
         descriptionAr: v.dar,
         url: CLIPS[i % CLIPS.length]!,
+        poster: posterOf(v.topic),
         duration: CLIP_SECONDS,
         position: i + 1,
       })),

@@ -162,7 +162,7 @@ export const INSTRUCTOR_DESCRIPTIONS: ReadonlyArray<readonly [ar: string, en: st
 export const CARD_TEXTS = {
   offer: {
     fr: "Passez à Gold : toutes les matières, les séances en direct et le forum",
-    ar: "اشترك في Gold: كل المواد والحصص المباشرة والمنتدى",
+    ar: "اشترك في العرض الذهبي: كل المواد والحصص المباشرة والمنتدى",
     en: "Go Gold: every subject, the live sessions and the forum",
   },
   video: { fr: "Découvrez Darsi en deux minutes", ar: "اكتشف Darsi في دقيقتين", en: "Discover Darsi in two minutes" },

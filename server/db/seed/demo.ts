@@ -35,7 +35,7 @@ export async function seedDemo(db: Db, today: Date): Promise<boolean> {
     const inserted = await tx
       .insert(users)
       .values([
-        { ...base, userType: "student", name: "Yasmine", lastName: "Ben Salah", email: "eleve@darsi.tn", phone: "22000001", divisionId: BAC_MATH_DIVISION, gender: "female", giftCode: null, giftPoint: 40, parentPhone: "22000005" },
+        { ...base, userType: "student", name: "Yasmine", lastName: "Ben Salah", email: "eleve@darsi.tn", phone: "22000001", divisionId: BAC_MATH_DIVISION, gender: "female", parentPhone: "22000005" },
         { ...base, userType: "student", name: "Karim", lastName: "Trabelsi", email: "nouveau@darsi.tn", phone: "22000002", divisionId: 7, gender: "male", birthDate: "2010-11-02" },
         // A free viewer (free hours, no offer): 1 h 55 of 2 h used, so the free-hours bar and, soon, the dialog show.
         { ...base, userType: "student", name: "Rania", lastName: "Mejri", email: "essai@darsi.tn", phone: "22000040", divisionId: BAC_MATH_DIVISION, gender: "female", birthDate: "2009-02-11", freeHoursTotal: 7200, freeHoursUsed: 6900 },

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gt, gte, lte, sql } from "drizzle-orm";
 import { addDays, tunisDay, tunisMidnight, tunisWeek } from "../../../domain/days";
 import type { Db } from "../client";
+import { selectRows } from "../rows";
 import { chapters, liveEvents, subjects } from "../schema";
 
 const HOUR = 3_600_000;
@@ -15,6 +16,8 @@ interface SubjectPick {
   divisionId: number;
   chapterId: number | null;
   chapterName: string | null;
+  chapterNameAr: string | null;
+  chapterNameEn: string | null;
   instructorId: number | null;
 }
 
@@ -23,16 +26,21 @@ const at = (day: string, hour: number, minute = 0) => new Date(tunisMidnight(day
 
 /** The first three visible subjects of each class, with a course chapter (the module sold with a session) and its teacher. */
 async function pickSubjects(db: Db): Promise<Map<number, SubjectPick[]>> {
-  const result = (await db.execute(sql`
+  const picked = await selectRows<SubjectPick>(
+    db,
+    sql`
     select s.id, s.name, s.name_ar as "nameAr", s.name_en as "nameEn", s.division_id as "divisionId",
       (select c.id from ${chapters} c where c.subject_id = s.id and c.type = 'course' order by c.position, c.id limit 1) as "chapterId",
       (select c.name from ${chapters} c where c.subject_id = s.id and c.type = 'course' order by c.position, c.id limit 1) as "chapterName",
+      (select c.name_ar from ${chapters} c where c.subject_id = s.id and c.type = 'course' order by c.position, c.id limit 1) as "chapterNameAr",
+      (select c.name_en from ${chapters} c where c.subject_id = s.id and c.type = 'course' order by c.position, c.id limit 1) as "chapterNameEn",
       (select c.instructor_id from ${chapters} c where c.subject_id = s.id and c.instructor_id is not null order by c.position, c.id limit 1) as "instructorId"
     from ${subjects} s
     where s.visible and s.active
-    order by s.division_id, s.position, s.id`)) as unknown as { rows: SubjectPick[] };
+    order by s.division_id, s.position, s.id`,
+  );
   const byClass = new Map<number, SubjectPick[]>();
-  for (const raw of result.rows) {
+  for (const raw of picked) {
     const r: SubjectPick = {
       ...raw,
       id: Number(raw.id),
@@ -102,8 +110,8 @@ function weekOfClass(list: SubjectPick[], now: Date): NewEvent[] {
         chapterId: s1.chapterId,
         price: 15_000,
         name: `Module ${s1.chapterName ?? s1.name}`,
-        nameAr: `وحدة ${s1.nameAr}`,
-        nameEn: `Module ${s1.chapterName ?? s1.nameEn ?? s1.name}`,
+        nameAr: `وحدة ${s1.chapterNameAr ?? s1.nameAr}`,
+        nameEn: `Module ${s1.chapterNameEn ?? s1.nameEn ?? s1.name}`,
         description: "Un module de séances en direct, acheté à part.",
       });
     }

@@ -1,12 +1,14 @@
 /**
  * Exams (issue 10): for every class, a few exams of its first subjects — bacs blancs and devoirs — around "now" so
  * that a pupil sees expired, open and upcoming ones, each with its four files (the subject, the homework sheet and the
- * two corrections): real one-page PDFs the server generates (services/exams/pdf.ts; no binary in the repository).
+ * two corrections): real one-page PDFs the server makes with pdf-lib on their first read (services/exams/pdf.ts; the
+ * seed stores only their description, size 0 until then; no binary in the repository).
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../client";
+import { selectRows } from "../rows";
 import { examDocuments, exams } from "../schema";
-import { generatedBytes, generatedKey } from "../../services/exams/pdf";
+import { generatedKey } from "../../services/exams/pdf";
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -38,16 +40,21 @@ const DOCS = [
 
 export async function seedExams(db: Db, now: Date, opts: { demo: boolean }): Promise<boolean> {
   if (!opts.demo) return false;
-  const existing = (await db.execute(sql`select 1 from exams limit 1`)) as unknown as { rows: unknown[] };
-  if (existing.rows.length > 0) return false;
+  const existing = await selectRows<{ one: number }>(db, sql`select 1 as one from exams limit 1`);
+  if (existing.length > 0) return false;
   // The first two subjects (by position) of every class, with the instructor of one of their chapters.
-  const subjects = ((await db.execute(sql`
+  type SubjectRow = { id: number; name: string; name_ar: string; name_en: string | null; division: string; instructor_id: number | null; rank: number | string };
+  const subjects = (
+    await selectRows<SubjectRow>(
+      db,
+      sql`
     select s.id, s.name, s.name_ar, s.name_en, s.division_id, d.name as division,
       (select ch.instructor_id from chapters ch where ch.subject_id = s.id and ch.instructor_id is not null order by ch.position limit 1) as instructor_id,
       row_number() over (partition by s.division_id order by s.position, s.id) as rank
     from subjects s join divisions d on d.id = s.division_id
-    where s.visible and s.active`)) as unknown as { rows: Array<{ id: number; name: string; name_ar: string; name_en: string | null; division: string; instructor_id: number | null; rank: number | string }> }).rows
-    .filter((s) => Number(s.rank) <= 2);
+    where s.visible and s.active`,
+    )
+  ).filter((s) => Number(s.rank) <= 2);
   if (subjects.length === 0) return false;
   // Whole minutes, so that the demo's dates read well.
   const base = Math.floor(now.getTime() / 60_000) * 60_000;
@@ -73,7 +80,7 @@ export async function seedExams(db: Db, now: Date, opts: { demo: boolean }): Pro
         await tx.insert(examDocuments).values(
           DOCS.map((d) => {
             const key = generatedKey(`${d.title} — ${p.label[0]}`, [`${s.name} — ${s.division}`, "Darsi", `Durée : ${p.duration || 60} minutes`]);
-            return { examId: exam!.id, kind: d.kind, name: d.name, storageKey: key, size: generatedBytes(key).byteLength, mime: "application/pdf" };
+            return { examId: exam!.id, kind: d.kind, name: d.name, storageKey: key, size: 0, mime: "application/pdf" };
           }),
         );
       }

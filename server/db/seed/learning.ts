@@ -7,6 +7,7 @@
  * with 3–5 subjects of 2–3 chapters. Idempotent: does nothing when `subjects` already has rows.
  */
 import { eq, sql, type SQL } from "drizzle-orm";
+import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
 import { tunisDay, tunisMidnight } from "../../../domain/days";
 import { CONTENT_TYPE, type ChapterType } from "../../../domain/learning";
 import type { Db, Tx } from "../client";
@@ -30,7 +31,7 @@ import { ALERT_TEXTS, CARD_TEXTS, CHAPTER_TEXTS, INSTRUCTOR_DESCRIPTIONS, SUBJEC
 import { divisions as DIVISIONS } from "./data/tunisia";
 import { seedForum } from "./forum";
 
-export const TABS = [
+const TABS = [
   { id: 1, name: "Cours", position: 1 },
   { id: 2, name: "Examens", position: 2 },
   { id: 3, name: "Enregistrements", position: 3 },
@@ -38,17 +39,17 @@ export const TABS = [
 ] as const;
 const TAB_OF: Record<ChapterType, number> = { course: 1, exam: 2, recording: 3, divers: 4 };
 
-export const REPORT_REASONS = [
-  { id: 1, name: "Vidéo ne se lance pas" },
-  { id: 2, name: "Son inaudible" },
-  { id: 3, name: "Contenu erroné" },
-  { id: 4, name: "Autre" },
+const REPORT_REASONS = [
+  { id: 1, name: "Vidéo ne se lance pas", nameAr: "الفيديو لا يشتغل", nameEn: "The video does not start" },
+  { id: 2, name: "Son inaudible", nameAr: "الصوت غير مسموع", nameEn: "The sound cannot be heard" },
+  { id: 3, name: "Contenu erroné", nameAr: "محتوى خاطئ", nameEn: "Wrong content" },
+  { id: 4, name: "Autre", nameAr: "سبب آخر", nameEn: "Other" },
 ];
 
 /** Groups whose live offer unlocks every subject of the pupil's class (Gold, Optimum, Excellent, the all-subject groups). */
-export const ALL_SUBJECT_GROUPS = [35, 36, 80, 85, 122, 127];
+const ALL_SUBJECT_GROUPS = [35, 36, 80, 85, 122, 127];
 /** Groups that unlock only the first subjects of each class (by position). */
-export const PARTIAL_GROUPS: Array<{ id: number; firstSubjects: number }> = [
+const PARTIAL_GROUPS: Array<{ id: number; firstSubjects: number }> = [
   { id: 34, firstSubjects: 3 }, // Silver+: the three main subjects
   { id: 33, firstSubjects: 2 }, // Silver
   { id: 37, firstSubjects: 2 }, // Standard
@@ -254,7 +255,7 @@ const DIVISION_SUBJECTS: Record<number, Array<keyof typeof SUBJECTS>> = {
   23: ["informatique", "maths", "physique", "philosophie"],
 };
 
-export function slugify(text: string): string {
+function slugify(text: string): string {
   return text
     .normalize("NFD")
     .replace(/\p{M}/gu, "")
@@ -467,7 +468,7 @@ function diversChapter(subject: SubjectDef): PlannedChapter {
 }
 
 /** The whole catalogue as plain data (no ids). */
-export function planCatalogue(today: Date): PlannedSubject[] {
+function planCatalogue(today: Date): PlannedSubject[] {
   const out: PlannedSubject[] = [];
   BAC_MATH.forEach(({ key, courses }, s) => {
     const def = SUBJECTS[key]!;
@@ -559,8 +560,8 @@ export async function backfillCatalogueTexts(db: Db, today: Date): Promise<boole
 type AlertTexts = Record<"fr" | "ar" | "en", readonly [title: string, body: string]>;
 const alertTexts = (t: AlertTexts) => ({ title: t.fr[0], body: t.fr[1], titleAr: t.ar[0], bodyAr: t.ar[1], titleEn: t.en[0], bodyEn: t.en[1] });
 
-async function insertChunked<T>(tx: Tx, table: Parameters<Tx["insert"]>[0], rows: T[], size = 400): Promise<void> {
-  for (let i = 0; i < rows.length; i += size) await tx.insert(table).values(rows.slice(i, i + size) as never);
+async function insertChunked<TTable extends PgTable>(tx: Tx, table: TTable, rows: PgInsertValue<TTable>[], size = 400): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) await tx.insert(table).values(rows.slice(i, i + size));
 }
 
 type SubjectIds = Map<string, number>;
@@ -717,12 +718,12 @@ async function insertAccessGroups(tx: Tx, plan: PlannedSubject[], subjectId: Sub
 
 /** Promo cards: three per class, plus one on the Bac Maths mathematics page. */
 async function insertPromoCards(tx: Tx, subjectId: SubjectIds): Promise<void> {
-  const cards = DIVISIONS.flatMap((d) => [
+  const cards: (typeof promoCards.$inferInsert)[] = DIVISIONS.flatMap((d): (typeof promoCards.$inferInsert)[] => [
     { divisionId: d.id, type: "offer", text: CARD_TEXTS.offer.fr, textAr: CARD_TEXTS.offer.ar, textEn: CARD_TEXTS.offer.en, iconUrl: "/media/public/cards/gold.svg", urlLink: "/offres", backgroundUrl: "/media/public/cards/bg-gold.svg", iconPosition: "left" as const, color: "#F2C94C", position: 1 },
     { divisionId: d.id, type: "video", text: CARD_TEXTS.video.fr, textAr: CARD_TEXTS.video.ar, textEn: CARD_TEXTS.video.en, iconUrl: "/media/public/cards/play.svg", textImageUrl: "/media/public/cards/text-decouvrez.svg", videoLink: YOUTUBE[0]!, urlLink: "https://www.darsi.tn/", backgroundUrl: "/media/public/cards/bg-video.svg", iconPosition: "right" as const, color: "#3B5BDB", position: 2 },
     { divisionId: d.id, type: "link", text: CARD_TEXTS.link.fr, textAr: CARD_TEXTS.link.ar, textEn: CARD_TEXTS.link.en, iconUrl: "/media/public/cards/parrain.svg", urlLink: "/gift-code", iconPosition: "left" as const, color: "#2F9E44", position: 3 },
   ]);
-  cards.push({ divisionId: 18, subjectId: subjectId.get("18:mathematiques")!, type: "link", text: CARD_TEXTS.revision.fr, textAr: CARD_TEXTS.revision.ar, textEn: CARD_TEXTS.revision.en, urlLink: "/sessions", iconPosition: "left" as const, color: "#E8590C", position: 0 } as never);
+  cards.push({ divisionId: 18, subjectId: subjectId.get("18:mathematiques")!, type: "link", text: CARD_TEXTS.revision.fr, textAr: CARD_TEXTS.revision.ar, textEn: CARD_TEXTS.revision.en, urlLink: "/sessions", iconPosition: "left", color: "#E8590C", position: 0 });
   await insertChunked(tx, promoCards, cards);
 }
 

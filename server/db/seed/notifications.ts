@@ -4,7 +4,7 @@ import { inboxMessages, notifications, popups, users } from "../schema";
 
 const HOUR = 3600_000;
 /** The class the demo pop-up is for. */
-export const POPUP_DIVISION = 19;
+const POPUP_DIVISION = 19;
 
 /**
  * Notifications, messages, pop-ups and push (issue 11): the seed data. Returns true when it seeded (first start).
@@ -21,6 +21,10 @@ export async function seedNotifications(db: Db, now: Date, opts: { demo: boolean
   await db.insert(popups).values({
     name: "Bienvenue sur Darsi",
     body: "Les séances en direct de la semaine sont dans « En direct ». Activez les notifications pour ne rien manquer.",
+    nameEn: "Welcome to Darsi",
+    bodyEn: "This week's live sessions are under “Live”. Turn on notifications so you miss nothing.",
+    nameAr: "مرحبًا بك في Darsi",
+    bodyAr: "حصص الأسبوع المباشرة موجودة في «مباشر». فعّل الإشعارات حتى لا يفوتك شيء.",
     divisionId: POPUP_DIVISION,
   });
   if (!eleve) return true;
@@ -32,6 +36,10 @@ export async function seedNotifications(db: Db, now: Date, opts: { demo: boolean
         userId: eleve.id,
         name: "Bienvenue dans votre messagerie",
         body: "Vous recevrez ici les messages de l'équipe Darsi : changements de planning, conseils de révision et réponses à vos demandes.",
+        nameEn: "Welcome to your messages",
+        bodyEn: "Here you will receive the Darsi team's messages: schedule changes, revision tips and answers to your requests.",
+        nameAr: "مرحبًا بك في رسائلك",
+        bodyAr: "ستصلك هنا رسائل فريق Darsi: تغييرات في البرنامج، نصائح للمراجعة وردود على طلباتك.",
         seen: true,
         createdAt: at(72),
       },
@@ -39,6 +47,10 @@ export async function seedNotifications(db: Db, now: Date, opts: { demo: boolean
         userId: eleve.id,
         name: "Bac blanc de mathématiques",
         body: "Le bac blanc de mathématiques aura lieu samedi à 9 h. Le sujet sera disponible dans l'onglet Examens de la matière.",
+        nameEn: "Mathematics mock exam",
+        bodyEn: "The mathematics mock exam takes place on Saturday at 9 am. The paper will be in the subject's Exams tab.",
+        nameAr: "باكالوريا تجريبية في الرياضيات",
+        bodyAr: "ستُجرى الباكالوريا التجريبية في الرياضيات يوم السبت على الساعة 9 صباحًا. سيكون الموضوع متاحًا في تبويب الامتحانات الخاص بالمادة.",
         createdAt: at(5),
       },
     ])

@@ -39,7 +39,7 @@ interface OfferSeed {
 
 const dinars = (p: Periods): Periods => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, tnd(v)]));
 
-export const OFFER_SEEDS: OfferSeed[] = [
+const OFFER_SEEDS: OfferSeed[] = [
   {
     id: 35, groupId: 35, type: "primary", color: "#F2C94C", position: 1, slices: 3,
     name: ["Gold", "ذهبي", "Gold"],
@@ -161,7 +161,7 @@ const CLASS_DISCOUNTS: Array<{ offerId: number; divisionIds: number[]; type: "pe
 ];
 
 /** Groups new with the catalogue, and what they unlock (the others are seeded with the learning catalogue). */
-const NEW_GROUPS = [{ id: 102, name: "Stage intensif" }];
+const NEW_GROUPS = [{ id: 102, name: "Stage intensif", nameAr: "تربص مكثف", nameEn: "Intensive course" }];
 const ALL_SUBJECTS_GROUPS = [38, 102, 104];
 
 export async function seedOffers(db: Db, today: Date, opts: { demo: boolean }): Promise<boolean> {

@@ -35,7 +35,7 @@ export async function seedOperator(db: Db, today: Date): Promise<boolean> {
   const [code] = await db.select().from(discountCodes).where(eq(discountCodes.code, "SAMI10")).limit(1);
   if (!influencer || !code) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const base = { userType: "student", passwordHash, verified: true, completed: true, countryId: 1, stateId: 1, birthDate: "2008-05-02" };
+  const base = { userType: "student" as const, passwordHash, verified: true, completed: true, countryId: 1, stateId: 1, birthDate: "2008-05-02" };
 
   await db.transaction(async (tx) => {
     // The operator subscriber: a week of Silver paid through the operator, renewing.

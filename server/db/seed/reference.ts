@@ -4,24 +4,24 @@ import { countries, delegations, divisions, editDivisionReasons, institutes, off
 import * as tn from "./data/tunisia";
 
 /** Offer groups the rules refer to (SPEC §9) and the named plans of SPEC §1. */
-export const OFFER_GROUPS = [
-  { id: 33, name: "Silver" },
-  { id: 34, name: "Silver+" },
-  { id: 35, name: "Gold" },
-  { id: 36, name: "Excellent" },
-  { id: 37, name: "Standard" },
-  { id: 38, name: "Top 50" },
-  { id: 80, name: "Optimum" },
-  { id: 83, name: "Pack enregistrements" },
-  { id: 84, name: "Pack matières" },
-  { id: 85, name: "Toutes les matières" },
-  { id: 104, name: "Essai" },
-  { id: 107, name: "Enfant d'enseignant" },
-  { id: 112, name: "Enfant d'enseignant (pilote)" },
-  { id: 115, name: "Pack 2-3 matières" },
-  { id: 119, name: "Pack révision" },
-  { id: 122, name: "Toutes les matières (trimestre)" },
-  { id: 127, name: "Toutes les matières (mois)" },
+const OFFER_GROUPS = [
+  { id: 33, name: "Silver", nameAr: "فضي", nameEn: "Silver" },
+  { id: 34, name: "Silver+", nameAr: "فضي+", nameEn: "Silver+" },
+  { id: 35, name: "Gold", nameAr: "ذهبي", nameEn: "Gold" },
+  { id: 36, name: "Excellent", nameAr: "ممتاز", nameEn: "Excellent" },
+  { id: 37, name: "Standard", nameAr: "عادي", nameEn: "Standard" },
+  { id: 38, name: "Top 50", nameAr: "توب 50", nameEn: "Top 50" },
+  { id: 80, name: "Optimum", nameAr: "أوبتيموم", nameEn: "Optimum" },
+  { id: 83, name: "Pack enregistrements", nameAr: "باقة التسجيلات", nameEn: "Recordings pack" },
+  { id: 84, name: "Pack matières", nameAr: "باقة المواد", nameEn: "Subject pack" },
+  { id: 85, name: "Toutes les matières", nameAr: "كل المواد", nameEn: "All subjects" },
+  { id: 104, name: "Essai", nameAr: "تجربة", nameEn: "Trial" },
+  { id: 107, name: "Enfant d'enseignant", nameAr: "ابن(ة) مدرّس", nameEn: "Teacher's child" },
+  { id: 112, name: "Enfant d'enseignant (pilote)", nameAr: "ابن(ة) مدرّس (نموذجي)", nameEn: "Teacher's child (pilot)" },
+  { id: 115, name: "Pack 2-3 matières", nameAr: "باقة 2-3 مواد", nameEn: "2-3 subject pack" },
+  { id: 119, name: "Pack révision", nameAr: "باقة المراجعة", nameEn: "Revision pack" },
+  { id: 122, name: "Toutes les matières (trimestre)", nameAr: "كل المواد (ثلاثي)", nameEn: "All subjects (term)" },
+  { id: 127, name: "Toutes les matières (mois)", nameAr: "كل المواد (شهر)", nameEn: "All subjects (month)" },
 ];
 
 /** Inserts countries, governorates, delegations, schools, classes and the other reference lists once. */

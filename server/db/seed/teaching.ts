@@ -8,9 +8,9 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { subjects, teacherSubjects, users } from "../schema";
 
-export const DEMO_TEACHER = "prof@darsi.tn";
+const DEMO_TEACHER = "prof@darsi.tn";
 /** The demo teacher's classes and subjects: (division, subject slug). */
-export const DEMO_TEACHING: ReadonlyArray<{ divisionId: number; slug: string }> = [{ divisionId: 18, slug: "mathematiques" }];
+const DEMO_TEACHING: ReadonlyArray<{ divisionId: number; slug: string }> = [{ divisionId: 18, slug: "mathematiques" }];
 
 export async function seedTeaching(db: Db, opts: { demo: boolean }): Promise<boolean> {
   if (!opts.demo) return false;

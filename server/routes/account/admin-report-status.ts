@@ -1,4 +1,5 @@
 import { ReportIdParams, ReportStatusSchema } from "../../../domain/account";
+import { VideoReportDtoSchema } from "../../../domain/learning";
 import { OPERATOR_KEY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { setVideoReportStatus } from "../../services/account/reports";
@@ -13,6 +14,7 @@ export default defineRoute({
   access: OPERATOR_KEY,
   params: ReportIdParams,
   body: ReportStatusSchema,
+  answer: VideoReportDtoSchema,
   response: "VideoReportDto",
   handler: async ({ deps, params, body, c }) => {
     requireAdminKey(c, deps.secret);

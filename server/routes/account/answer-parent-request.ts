@@ -1,4 +1,4 @@
-import { AnswerParentRequestSchema, ReportIdParams } from "../../../domain/account";
+import { AnswerParentRequestSchema, ReportIdParams, ParentRequestDtoSchema } from "../../../domain/account";
 import { SIGNED_IN } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { answerParentRequest } from "../../services/account/parents";
@@ -13,5 +13,6 @@ export default defineRoute({
   params: ReportIdParams,
   body: AnswerParentRequestSchema,
   response: "ParentRequestDto",
+  answer: ParentRequestDtoSchema,
   handler: async ({ deps, auth, params, body }) => ({ payload: await answerParentRequest(deps, auth.userId, params.id, body.approved) }),
 });

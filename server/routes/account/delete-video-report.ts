@@ -1,4 +1,4 @@
-import { ReportIdParams } from "../../../domain/account";
+import { ReportIdParams, DeletedReportDtoSchema } from "../../../domain/account";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { deleteVideoReport } from "../../services/account/reports";
@@ -12,5 +12,6 @@ export default defineRoute({
   access: { ...PUPIL_ONLY, otherPupil: 404 },
   params: ReportIdParams,
   response: "{ id }",
+  answer: DeletedReportDtoSchema,
   handler: async ({ deps, auth, params }) => ({ payload: await deleteVideoReport(deps, auth.userId, params.id) }),
 });

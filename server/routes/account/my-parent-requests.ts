@@ -1,6 +1,8 @@
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { listChildParentRequests } from "../../services/account/parents";
+import { ParentRequestDtoSchema } from "../../../domain/account";
+import * as v from "valibot";
 
 export default defineRoute({
   method: "get",
@@ -10,5 +12,6 @@ export default defineRoute({
   auth: "required",
   access: PUPIL_ONLY,
   response: "ParentRequestDto[]",
+  answer: v.array(ParentRequestDtoSchema),
   handler: async ({ deps, auth }) => ({ payload: await listChildParentRequests(deps, auth.userId) }),
 });

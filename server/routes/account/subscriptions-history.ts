@@ -2,6 +2,8 @@ import { PageQuery } from "../../../domain/schemas/learning";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { listSubscriptionHistory } from "../../services/account/history";
+import { SubscriptionHistoryDtoSchema } from "../../../domain/account";
+import * as v from "valibot";
 
 export default defineRoute({
   method: "get",
@@ -12,5 +14,6 @@ export default defineRoute({
   access: PUPIL_ONLY,
   query: PageQuery,
   response: "SubscriptionHistoryDto[] with meta",
+  answer: v.array(SubscriptionHistoryDtoSchema),
   handler: async ({ deps, auth, query }) => listSubscriptionHistory(deps, auth.userId, query.page, query.perPage),
 });

@@ -1,4 +1,5 @@
 import { ReportIdParams, VideoReportUpdateSchema } from "../../../domain/account";
+import { VideoReportDtoSchema } from "../../../domain/learning";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { updateVideoReport } from "../../services/account/reports";
@@ -13,6 +14,7 @@ export default defineRoute({
   access: { ...PUPIL_ONLY, otherPupil: 404 },
   params: ReportIdParams,
   body: VideoReportUpdateSchema,
+  answer: VideoReportDtoSchema,
   response: "VideoReportDto",
   handler: async ({ deps, auth, params, body }) => ({ payload: await updateVideoReport(deps, auth.userId, params.id, body) }),
 });

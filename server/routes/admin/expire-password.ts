@@ -3,6 +3,7 @@ import { OPERATOR_KEY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { expirePassword } from "../../services/auth/password";
 import { requireAdminKey } from "./admin-key";
+import { ExpiredPasswordDtoSchema } from "../../../domain/admin";
 
 export default defineRoute({
   method: "post",
@@ -12,6 +13,7 @@ export default defineRoute({
   auth: "none",
   access: OPERATOR_KEY,
   body: v.object({ login: v.pipe(v.string(), v.trim(), v.nonEmpty()) }),
+  answer: ExpiredPasswordDtoSchema,
   handler: async ({ deps, body, c }) => {
     requireAdminKey(c, deps.secret);
     return { payload: await expirePassword(deps, body.login) };

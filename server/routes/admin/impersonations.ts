@@ -3,6 +3,7 @@ import { OPERATOR_KEY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { createImpersonation } from "../../services/auth/impersonation";
 import { requireAdminKey } from "./admin-key";
+import { ImpersonationLinkDtoSchema } from "../../../domain/admin";
 
 export default defineRoute({
   method: "post",
@@ -12,6 +13,7 @@ export default defineRoute({
   auth: "none",
   access: OPERATOR_KEY,
   body: v.object({ login: v.pipe(v.string(), v.trim(), v.nonEmpty()), admin: v.optional(v.pipe(v.string(), v.trim())) }),
+  answer: ImpersonationLinkDtoSchema,
   handler: async ({ deps, body, c }) => {
     requireAdminKey(c, deps.secret);
     const link = await createImpersonation(deps, body.login, body.admin || undefined);

@@ -2,6 +2,7 @@ import { OPERATOR_KEY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { checkLedger } from "../../services/wallet/ledger";
 import { requireAdminKey } from "./admin-key";
+import { LedgerCheckDtoSchema } from "../../../domain/admin";
 
 export default defineRoute({
   method: "post",
@@ -11,6 +12,7 @@ export default defineRoute({
   auth: "none",
   access: OPERATOR_KEY,
   response: "{ wallets, entries, mismatched[], unbalancedMovements[], negative[], total, ok }",
+  answer: LedgerCheckDtoSchema,
   handler: async ({ deps, c }) => {
     requireAdminKey(c, deps.secret);
     return { payload: await checkLedger(deps.db) };

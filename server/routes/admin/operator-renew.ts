@@ -2,6 +2,7 @@ import { OPERATOR_KEY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { renewDue } from "../../services/operator/subscriptions";
 import { requireAdminKey } from "./admin-key";
+import { OperatorRenewalDtoSchema } from "../../../domain/admin";
 
 export default defineRoute({
   method: "post",
@@ -12,6 +13,7 @@ export default defineRoute({
   auth: "none",
   access: OPERATOR_KEY,
   response: "{ renewed, stopped, pending }",
+  answer: OperatorRenewalDtoSchema,
   handler: async ({ deps, c }) => {
     requireAdminKey(c, deps.secret);
     return { payload: await renewDue(deps) };

@@ -4,6 +4,7 @@ import { OPERATOR_KEY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { refundPurchase } from "../../services/offers/refund";
 import { requireAdminKey } from "./admin-key";
+import { RefundDtoSchema } from "../../../domain/admin";
 
 export default defineRoute({
   method: "post",
@@ -15,6 +16,7 @@ export default defineRoute({
   access: OPERATOR_KEY,
   params: v.object({ id: idSchema }),
   response: "{ affiliationId, userId, refunded (millimes), end_date, refunded_at }",
+  answer: RefundDtoSchema,
   handler: async ({ deps, params, c }) => {
     requireAdminKey(c, deps.secret);
     return { payload: await refundPurchase(deps, params.id) };

@@ -2,6 +2,7 @@ import { OPERATOR_KEY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { remindInstalments } from "../../services/offers/instalments";
 import { requireAdminKey } from "./admin-key";
+import { InstalmentRemindersDtoSchema } from "../../../domain/admin";
 
 export default defineRoute({
   method: "post",
@@ -12,6 +13,7 @@ export default defineRoute({
   auth: "none",
   access: OPERATOR_KEY,
   response: "{ notified }",
+  answer: InstalmentRemindersDtoSchema,
   handler: async ({ deps, c }) => {
     requireAdminKey(c, deps.secret);
     return { payload: await remindInstalments(deps) };

@@ -3,6 +3,7 @@ import { OPERATOR_KEY } from "../../lib/access";
 import { defineRoute, type RouteDef } from "../../lib/route";
 import { decideBankTopup } from "../../services/wallet/topups";
 import { requireAdminKey } from "./admin-key";
+import { TopupCodeDtoSchema } from "../../../domain/wallet";
 
 /** `npm run admin -- approve-topup <id>` / `reject-topup <id>`: a pending bank transfer or deposit, decided once. */
 const decision = (action: "approve" | "reject"): RouteDef =>
@@ -18,6 +19,7 @@ const decision = (action: "approve" | "reject"): RouteDef =>
     access: OPERATOR_KEY,
     params: TopupIdParams,
     response: "TopupCodeDto",
+    answer: TopupCodeDtoSchema,
     handler: async ({ deps, params, c }) => {
       requireAdminKey(c, deps.secret);
       return { payload: await decideBankTopup(deps, params.id, action === "approve" ? "approved" : "rejected") };

@@ -1,4 +1,4 @@
-import { ReactionsQuery } from "../../../domain/schemas/analytics";
+import { ReactionsQuery, ReactionsDtoSchema } from "../../../domain/schemas/analytics";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { getReactions } from "../../services/analytics/reactions";
@@ -13,6 +13,7 @@ export default defineRoute({
   access: { ...PUPIL_ONLY, otherPupil: 404 },
   query: ReactionsQuery,
   response: "{ content_id, counts, reaction_type }",
+  answer: ReactionsDtoSchema,
   handler: async ({ deps, auth, query }) => ({
     payload: await getReactions(deps, auth, query.content_id),
   }),

@@ -1,4 +1,4 @@
-import { ReactionBody } from "../../../domain/schemas/analytics";
+import { ReactionBody, ReactionsDtoSchema } from "../../../domain/schemas/analytics";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { setReaction } from "../../services/analytics/reactions";
@@ -14,6 +14,7 @@ export default defineRoute({
   rateLimits: [{ rule: { name: "reaction:user", limit: 120, windowSeconds: 60 }, subject: ({ auth }) => String(auth?.userId) }],
   body: ReactionBody,
   response: "{ content_id, counts, reaction_type }",
+  answer: ReactionsDtoSchema,
   handler: async ({ deps, auth, body }) => ({
     payload: await setReaction(deps, auth, body),
   }),

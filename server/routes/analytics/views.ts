@@ -1,4 +1,4 @@
-import { ViewBody } from "../../../domain/schemas/analytics";
+import { ViewBody, ViewDtoSchema } from "../../../domain/schemas/analytics";
 import { readIdempotencyKey, requestHash } from "../../lib/idempotency";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
@@ -15,6 +15,7 @@ export default defineRoute({
   rateLimits: [{ rule: { name: "view:user", limit: 120, windowSeconds: 60 }, subject: ({ auth }) => String(auth?.userId) }],
   body: ViewBody,
   response: "{ content_id, views }",
+  answer: ViewDtoSchema,
   handler: async ({ deps, auth, body, c }) => {
     const key = readIdempotencyKey(c.req.header("idempotency-key"));
     const { result, replayed } = await recordView(deps, auth, {

@@ -1,5 +1,6 @@
 import { PUBLIC } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
+import { BotChallengeDtoSchema } from "../../../domain/user";
 
 export default defineRoute({
   method: "get",
@@ -8,6 +9,7 @@ export default defineRoute({
   tag: "auth",
   auth: "none",
   access: PUBLIC,
+  answer: BotChallengeDtoSchema,
   handler: async ({ deps, c }) => {
     c.header("Cache-Control", "no-store");
     return { payload: await deps.botCheck.challenge() };

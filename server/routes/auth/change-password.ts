@@ -3,6 +3,7 @@ import { SIGNED_IN } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { RATE } from "../../lib/rate-rules";
 import { changePassword } from "../../services/auth/password";
+import { NewTokenDtoSchema } from "../../../domain/user";
 
 export default defineRoute({
   method: "put",
@@ -16,5 +17,6 @@ export default defineRoute({
   body: ChangePasswordSchema,
   botCheck: true,
   rateLimits: [{ rule: RATE.codeCheckUser, subject: ({ auth }) => `pw:${auth?.userId}` }],
+  answer: NewTokenDtoSchema,
   handler: async ({ deps, auth, body }) => ({ payload: await changePassword(deps, auth, body) }),
 });

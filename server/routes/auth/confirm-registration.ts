@@ -3,6 +3,7 @@ import { SIGNED_IN } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { RATE } from "../../lib/rate-rules";
 import { confirmRegistration } from "../../services/auth/verification";
+import { VerifiedDtoSchema } from "../../../domain/user";
 
 export default defineRoute({
   method: "post",
@@ -15,8 +16,9 @@ export default defineRoute({
   passGates: ["unverified", "password_change", "incomplete_profile"],
   query: ConfirmRegistrationSchema,
   rateLimits: [{ rule: RATE.codeCheckIp }, { rule: RATE.codeCheckUser, subject: ({ auth }) => String(auth?.userId) }],
+  answer: VerifiedDtoSchema,
   handler: async ({ deps, auth, query }) => {
     await confirmRegistration(deps, auth, query.token);
-    return { payload: { verified: true }, message: "You are verified" };
+    return { payload: { verified: true as const }, message: "You are verified" };
   },
 });

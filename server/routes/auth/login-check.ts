@@ -1,9 +1,11 @@
 import { LoginSchema } from "../../../domain/schemas/login";
 import { PUBLIC } from "../../lib/access";
+import { requestOrigin } from "../../lib/auth";
 import { defineRoute } from "../../lib/route";
 import { RATE } from "../../lib/rate-rules";
 import { login } from "../../services/auth/login";
 import { loginRateKey } from "../../services/auth/users";
+import { SessionDtoSchema } from "../../../domain/user";
 
 export default defineRoute({
   method: "post",
@@ -17,5 +19,6 @@ export default defineRoute({
   bodyLimit: 4 * 1024,
   botCheck: true,
   rateLimits: [{ rule: RATE.loginIp }, { rule: RATE.loginUser, subject: ({ deps, body }) => loginRateKey(deps.db, body.username) }],
-  handler: async ({ deps, body }) => ({ payload: await login(deps, body) }),
+  answer: SessionDtoSchema,
+  handler: async ({ deps, body, ip, c }) => ({ payload: await login(deps, body, requestOrigin(ip, c.req.header("x-device-id"))) }),
 });

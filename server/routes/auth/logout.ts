@@ -1,6 +1,7 @@
 import { revokeSession } from "../../lib/auth";
 import { SIGNED_IN } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
+import * as v from "valibot";
 
 export default defineRoute({
   method: "get",
@@ -11,6 +12,7 @@ export default defineRoute({
   access: SIGNED_IN,
   // SPEC §2 gates: every account may leave.
   passGates: ["unverified", "password_change", "incomplete_profile"],
+  answer: v.null(),
   handler: async ({ deps, auth, c }) => {
     await revokeSession(deps.db, auth.sessionId, deps.now());
     // A shared tablet: the browser's HTTP cache still holds this pupil's media (private, one hour) under URLs the history

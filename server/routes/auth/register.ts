@@ -1,8 +1,10 @@
 import { RegisterSchema } from "../../../domain/schemas/auth";
 import { PUBLIC } from "../../lib/access";
+import { requestOrigin } from "../../lib/auth";
 import { defineRoute } from "../../lib/route";
 import { RATE } from "../../lib/rate-rules";
 import { register } from "../../services/auth/register";
+import { SessionDtoSchema } from "../../../domain/user";
 
 export default defineRoute({
   method: "post",
@@ -16,5 +18,6 @@ export default defineRoute({
   bodyLimit: 8 * 1024,
   botCheck: true,
   rateLimits: [{ rule: RATE.registerIp }],
-  handler: async ({ deps, body }) => ({ payload: await register(deps, body), status: 201 }),
+  answer: SessionDtoSchema,
+  handler: async ({ deps, body, ip, c }) => ({ payload: await register(deps, body, requestOrigin(ip, c.req.header("x-device-id"))), status: 201 }),
 });

@@ -4,6 +4,7 @@ import { defineRoute, type RouteDef } from "../../lib/route";
 import { RATE } from "../../lib/rate-rules";
 import { requestPasswordReset } from "../../services/auth/password";
 import { loginRateKey } from "../../services/auth/users";
+import { ResetCodeSentDtoSchema } from "../../../domain/user";
 
 const make = (method: "get" | "post"): RouteDef =>
   defineRoute({
@@ -18,6 +19,7 @@ const make = (method: "get" | "post"): RouteDef =>
       { rule: RATE.codeSendIp },
       { rule: RATE.codeSendUser, subject: ({ deps, query }) => loginRateKey(deps.db, query.credentiel) },
     ],
+    answer: ResetCodeSentDtoSchema,
     handler: async ({ deps, query }) => ({ payload: await requestPasswordReset(deps, query.credentiel) }),
   });
 

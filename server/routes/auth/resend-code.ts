@@ -2,6 +2,7 @@ import { SIGNED_IN } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { RATE } from "../../lib/rate-rules";
 import { resendVerificationCode } from "../../services/auth/verification";
+import { CodeSentDtoSchema } from "../../../domain/user";
 
 export default defineRoute({
   method: "get",
@@ -13,8 +14,9 @@ export default defineRoute({
   // SPEC §2 gates: the verification step itself (the first gate).
   passGates: ["unverified", "password_change", "incomplete_profile"],
   rateLimits: [{ rule: RATE.codeSendIp }, { rule: RATE.codeSendUser, subject: ({ auth }) => String(auth?.userId) }],
+  answer: CodeSentDtoSchema,
   handler: async ({ deps, auth }) => {
     await resendVerificationCode(deps, auth);
-    return { payload: { sent: true } };
+    return { payload: { sent: true as const } };
   },
 });

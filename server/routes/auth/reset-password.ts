@@ -4,6 +4,7 @@ import { defineRoute } from "../../lib/route";
 import { RATE } from "../../lib/rate-rules";
 import { resetPassword } from "../../services/auth/password";
 import { loginRateKey } from "../../services/auth/users";
+import * as v from "valibot";
 
 export default defineRoute({
   method: "post",
@@ -18,6 +19,7 @@ export default defineRoute({
     { rule: RATE.codeCheckIp },
     { rule: RATE.codeCheckUser, subject: ({ deps, body }) => loginRateKey(deps.db, body.credential) },
   ],
+  answer: v.null(),
   handler: async ({ deps, body }) => {
     await resetPassword(deps, body);
     return { payload: null, message: "Password changed" };

@@ -3,6 +3,7 @@ import { PUBLIC } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { RATE } from "../../lib/rate-rules";
 import { exchangeImpersonation } from "../../services/auth/impersonation";
+import { ImpersonationSessionDtoSchema } from "../../../domain/user";
 
 export default defineRoute({
   method: "post",
@@ -13,5 +14,6 @@ export default defineRoute({
   access: PUBLIC,
   body: ImpersonationExchangeSchema,
   rateLimits: [{ rule: RATE.switchIp }],
+  answer: ImpersonationSessionDtoSchema,
   handler: async ({ deps, body }) => ({ payload: await exchangeImpersonation(deps, body) }),
 });

@@ -1,5 +1,7 @@
 import { PUBLIC } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
+import { OutboxEntryDtoSchema } from "../../../domain/admin";
+import * as v from "valibot";
 
 export default defineRoute({
   method: "get",
@@ -8,5 +10,6 @@ export default defineRoute({
   tag: "dev",
   auth: "none",
   access: PUBLIC,
+  answer: v.array(OutboxEntryDtoSchema),
   handler: async ({ deps }) => ({ payload: await deps.messaging.outbox(100) }),
 });

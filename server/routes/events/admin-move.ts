@@ -1,4 +1,4 @@
-import { MoveEventBody } from "../../../domain/events";
+import { MoveEventBody, MovedEventDtoSchema } from "../../../domain/events";
 import { OPERATOR_KEY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { moveEvent } from "../../services/events/move";
@@ -14,6 +14,7 @@ export default defineRoute({
   access: OPERATOR_KEY,
   body: MoveEventBody,
   response: "{ id, start_time, end_time, notified }",
+  answer: MovedEventDtoSchema,
   handler: async ({ deps, body, c }) => {
     requireAdminKey(c, deps.secret);
     return { payload: await moveEvent(deps, body) };

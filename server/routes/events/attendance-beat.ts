@@ -1,4 +1,4 @@
-import { AttendanceBeatBody, EventIdParams } from "../../../domain/events";
+import { AttendanceBeatBody, EventIdParams, LiveRoomDtoSchema } from "../../../domain/events";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { attendanceBeat } from "../../services/events/events";
@@ -15,5 +15,6 @@ export default defineRoute({
   params: EventIdParams,
   body: AttendanceBeatBody,
   response: "{ event: LiveEventDto, attendanceTimeInSeconds }",
+  answer: LiveRoomDtoSchema,
   handler: async ({ deps, auth, params }) => ({ payload: await attendanceBeat(deps, auth, params.eventId) }),
 });

@@ -1,7 +1,8 @@
-import { AttendanceQuery } from "../../../domain/events";
+import { AttendanceQuery, AttendanceRowDtoSchema } from "../../../domain/events";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { attendanceHistory } from "../../services/events/reviews";
+import * as v from "valibot";
 
 export default defineRoute({
   method: "get",
@@ -13,5 +14,6 @@ export default defineRoute({
   access: PUPIL_ONLY,
   query: AttendanceQuery,
   response: "AttendanceRowDto[] with meta",
+  answer: v.array(AttendanceRowDtoSchema),
   handler: async ({ deps, auth, query }) => attendanceHistory(deps, auth, query),
 });

@@ -1,4 +1,4 @@
-import { DeclineBody } from "../../../domain/events";
+import { DeclineBody, DeclineDtoSchema } from "../../../domain/events";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { declineRating } from "../../services/events/reviews";
@@ -14,5 +14,6 @@ export default defineRoute({
   access: { ...PUPIL_ONLY, otherPupil: 404 },
   body: DeclineBody,
   response: "{ declined }",
+  answer: DeclineDtoSchema,
   handler: async ({ deps, auth, body }) => ({ payload: await declineRating(deps, auth, body.content_event_id) }),
 });

@@ -1,4 +1,4 @@
-import { EventIdParams } from "../../../domain/events";
+import { EventIdParams, JoinLinkDtoSchema } from "../../../domain/events";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { joinLink } from "../../services/events/events";
@@ -13,5 +13,6 @@ export default defineRoute({
   access: { ...PUPIL_ONLY, otherPupil: 404 },
   params: EventIdParams,
   response: "{ eventStartTime } | { url, external }",
+  answer: JoinLinkDtoSchema,
   handler: async ({ deps, auth, params }) => ({ payload: await joinLink(deps, auth, params.eventId) }),
 });

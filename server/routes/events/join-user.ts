@@ -1,4 +1,4 @@
-import { JoinEventBody } from "../../../domain/events";
+import { JoinEventBody, JoinEventDtoSchema } from "../../../domain/events";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { joinEvent } from "../../services/events/events";
@@ -14,5 +14,6 @@ export default defineRoute({
   rateLimits: [{ rule: { name: "event-join:user", limit: 60, windowSeconds: 60 }, subject: ({ auth }) => String(auth?.userId) }],
   body: JoinEventBody,
   response: "{ event_id, participated: true }",
+  answer: JoinEventDtoSchema,
   handler: async ({ deps, auth, body }) => ({ payload: await joinEvent(deps, auth, body.content_id) }),
 });

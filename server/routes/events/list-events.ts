@@ -1,4 +1,4 @@
-import { EventsQuery } from "../../../domain/events";
+import { EventsQuery, EventsCalendarDtoSchema } from "../../../domain/events";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { listEvents } from "../../services/events/events";
@@ -13,5 +13,6 @@ export default defineRoute({
   access: PUPIL_ONLY,
   query: EventsQuery,
   response: "EventsCalendarDto",
+  answer: EventsCalendarDtoSchema,
   handler: async ({ deps, auth, query }) => ({ payload: await listEvents(deps, auth, query) }),
 });

@@ -1,6 +1,8 @@
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { rateables } from "../../services/events/reviews";
+import { RateableDtoSchema } from "../../../domain/events";
+import * as v from "valibot";
 
 export default defineRoute({
   method: "get",
@@ -11,5 +13,6 @@ export default defineRoute({
   auth: "required",
   access: PUPIL_ONLY,
   response: "RateableDto[]",
+  answer: v.array(RateableDtoSchema),
   handler: async ({ deps, auth }) => ({ payload: await rateables(deps, auth) }),
 });

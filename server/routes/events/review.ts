@@ -1,4 +1,4 @@
-import { ReviewBody } from "../../../domain/events";
+import { ReviewBody, ReviewDtoSchema } from "../../../domain/events";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { review } from "../../services/events/reviews";
@@ -15,5 +15,6 @@ export default defineRoute({
   rateLimits: [{ rule: { name: "review:user", limit: 30, windowSeconds: 60 }, subject: ({ auth }) => String(auth?.userId) }],
   body: ReviewBody,
   response: "{ content_event_id, rating, comment }, 201",
+  answer: ReviewDtoSchema,
   handler: async ({ deps, auth, body }) => ({ payload: await review(deps, auth, body), status: 201 }),
 });

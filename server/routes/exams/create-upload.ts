@@ -2,6 +2,7 @@ import { CreateUploadBody, ExamIdParams } from "../../../domain/schemas/exams";
 import { defineRoute } from "../../lib/route";
 import { createUpload } from "../../services/exams/uploads";
 import { EXAM_ACCESS } from "./access";
+import { UploadStatusDtoSchema } from "../../../domain/exams";
 
 export default defineRoute({
   method: "post",
@@ -14,5 +15,6 @@ export default defineRoute({
   params: ExamIdParams,
   body: CreateUploadBody,
   response: "UploadStatusDto (offset 0), 201",
+  answer: UploadStatusDtoSchema,
   handler: async ({ deps, auth, params, body }) => ({ payload: await createUpload(deps, auth, params.id, body), status: 201 }),
 });

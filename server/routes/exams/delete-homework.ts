@@ -2,6 +2,7 @@ import { ExamFileParams } from "../../../domain/schemas/exams";
 import { defineRoute } from "../../lib/route";
 import { deleteHomework } from "../../services/exams/uploads";
 import { EXAM_ACCESS } from "./access";
+import * as v from "valibot";
 
 export default defineRoute({
   method: "delete",
@@ -12,6 +13,7 @@ export default defineRoute({
   access: EXAM_ACCESS,
   params: ExamFileParams,
   response: "null",
+  answer: v.null(),
   handler: async ({ deps, auth, params }) => {
     await deleteHomework(deps, auth, params.examId, params.fileId);
     return { payload: null };

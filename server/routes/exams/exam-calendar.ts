@@ -2,6 +2,7 @@ import { CalendarQuery } from "../../../domain/schemas/exams";
 import { defineRoute } from "../../lib/route";
 import { examCalendar } from "../../services/exams/exams";
 import { EXAM_ACCESS } from "./access";
+import { ExamCalendarDtoSchema } from "../../../domain/exams";
 
 export default defineRoute({
   method: "get",
@@ -12,5 +13,6 @@ export default defineRoute({
   access: { ...EXAM_ACCESS, otherPupil: "ok" },
   query: CalendarQuery,
   response: "{ offset, week_start, week_end, exams: ExamDto[] }",
+  answer: ExamCalendarDtoSchema,
   handler: async ({ deps, auth, query }) => ({ payload: await examCalendar(deps, auth, query.offset) }),
 });

@@ -2,6 +2,7 @@ import { ExamIdParams } from "../../../domain/schemas/exams";
 import { defineRoute } from "../../lib/route";
 import { examDetail } from "../../services/exams/exams";
 import { EXAM_ACCESS } from "./access";
+import { ExamDetailDtoSchema } from "../../../domain/exams";
 
 export default defineRoute({
   method: "get",
@@ -13,5 +14,6 @@ export default defineRoute({
   access: EXAM_ACCESS,
   params: ExamIdParams,
   response: "ExamDetailDto",
+  answer: ExamDetailDtoSchema,
   handler: async ({ deps, auth, params }) => ({ payload: await examDetail(deps, auth, params.id) }),
 });

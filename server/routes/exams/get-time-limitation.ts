@@ -2,6 +2,7 @@ import { ExamIdParams } from "../../../domain/schemas/exams";
 import { defineRoute } from "../../lib/route";
 import { getTimeLimitation } from "../../services/exams/exams";
 import { EXAM_ACCESS } from "./access";
+import { TimeLimitationDtoSchema } from "../../../domain/exams";
 
 export default defineRoute({
   method: "get",
@@ -12,5 +13,6 @@ export default defineRoute({
   access: EXAM_ACCESS,
   params: ExamIdParams,
   response: "TimeLimitationDto",
+  answer: TimeLimitationDtoSchema,
   handler: async ({ deps, auth, params }) => ({ payload: await getTimeLimitation(deps, auth, params.id) }),
 });

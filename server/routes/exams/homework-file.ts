@@ -1,5 +1,5 @@
 import { ExamFileParams } from "../../../domain/schemas/exams";
-import { defineRoute } from "../../lib/route";
+import { defineRoute, FILE_ANSWER } from "../../lib/route";
 import { fileCaller, homeworkFile } from "../../services/exams/exams";
 import { EXAM_ACCESS } from "./access";
 import { serveFile } from "./serve-file";
@@ -14,6 +14,7 @@ export default defineRoute({
   access: { ...EXAM_ACCESS, teacher: "ok" },
   params: ExamFileParams,
   response: "the file's bytes",
+  answer: FILE_ANSWER,
   handler: async ({ deps, auth, params, c }) => {
     const caller = await fileCaller(deps, auth, c.req.path, c.req.query("otp"), c.req.query("playbackInfo"));
     return serveFile(c, deps, await homeworkFile(deps, caller, params.examId, params.fileId));

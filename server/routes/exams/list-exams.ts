@@ -2,6 +2,8 @@ import { ExamListQuery } from "../../../domain/schemas/exams";
 import { defineRoute } from "../../lib/route";
 import { listExams } from "../../services/exams/exams";
 import { EXAM_ACCESS } from "./access";
+import { ExamDtoSchema } from "../../../domain/exams";
+import * as v from "valibot";
 
 export default defineRoute({
   method: "get",
@@ -12,5 +14,6 @@ export default defineRoute({
   access: { ...EXAM_ACCESS, otherPupil: "ok" },
   query: ExamListQuery,
   response: "ExamDto[]",
+  answer: v.array(ExamDtoSchema),
   handler: async ({ deps, auth, query }) => ({ payload: await listExams(deps, auth, query.subject) }),
 });

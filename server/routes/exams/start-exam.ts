@@ -2,6 +2,7 @@ import { StartExamBody } from "../../../domain/schemas/exams";
 import { defineRoute } from "../../lib/route";
 import { startExam } from "../../services/exams/exams";
 import { EXAM_ACCESS } from "./access";
+import { TimeLimitationDtoSchema } from "../../../domain/exams";
 
 export default defineRoute({
   method: "post",
@@ -13,6 +14,7 @@ export default defineRoute({
   access: EXAM_ACCESS,
   body: StartExamBody,
   response: "TimeLimitationDto (201 the first time, 200 after)",
+  answer: TimeLimitationDtoSchema,
   handler: async ({ deps, auth, body }) => {
     const { result, created } = await startExam(deps, auth, body.contentExam);
     return { payload: result, status: created ? 201 : 200 };

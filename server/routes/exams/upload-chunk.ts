@@ -1,4 +1,4 @@
-import { UPLOAD_CHUNK_MAX_BYTES } from "../../../domain/exams";
+import { UPLOAD_CHUNK_MAX_BYTES, UploadStatusDtoSchema } from "../../../domain/exams";
 import { ChunkQuery, UploadParams } from "../../../domain/schemas/exams";
 import { AppError } from "../../lib/errors";
 import { defineRoute } from "../../lib/route";
@@ -17,6 +17,7 @@ export default defineRoute({
   query: ChunkQuery,
   upload: { maxBytes: UPLOAD_CHUNK_MAX_BYTES, raw: true },
   response: "UploadStatusDto",
+  answer: UploadStatusDtoSchema,
   handler: async ({ deps, auth, params, query, c }) => {
     if (!/^\s*application\/octet-stream\s*(;|$)/i.test(c.req.header("content-type") ?? "")) throw new AppError(415, "unsupported_media_type");
     return { payload: await writeChunk(deps, auth, params.id, params.uploadId, query.offset, c.req.raw.body) };

@@ -2,6 +2,7 @@ import { UploadParams } from "../../../domain/schemas/exams";
 import { defineRoute } from "../../lib/route";
 import { uploadStatus } from "../../services/exams/uploads";
 import { EXAM_ACCESS } from "./access";
+import { UploadStatusDtoSchema } from "../../../domain/exams";
 
 export default defineRoute({
   method: "get",
@@ -12,5 +13,6 @@ export default defineRoute({
   access: EXAM_ACCESS,
   params: UploadParams,
   response: "UploadStatusDto",
+  answer: UploadStatusDtoSchema,
   handler: async ({ deps, auth, params }) => ({ payload: await uploadStatus(deps, auth, params.id, params.uploadId) }),
 });

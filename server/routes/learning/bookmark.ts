@@ -3,6 +3,7 @@ import { readIdempotencyKey, requestHash } from "../../lib/idempotency";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { toggleBookmark } from "../../services/learning/bookmarks";
+import { BookmarkToggleDtoSchema } from "../../../domain/learning";
 
 export default defineRoute({
   method: "post",
@@ -11,6 +12,7 @@ export default defineRoute({
   tag: "learning",
   auth: "required",
   access: { ...PUPIL_ONLY, otherPupil: 404 },
+  answer: BookmarkToggleDtoSchema,
   params: BookmarkParams,
   body: BookmarkBody,
   response: "{ bookmarked: boolean }",

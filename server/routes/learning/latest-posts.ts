@@ -1,4 +1,5 @@
-import { HOME_FORUM_POSTS } from "../../../domain/home";
+import * as v from "valibot";
+import { ForumPostDtoSchema, HOME_FORUM_POSTS } from "../../../domain/home";
 import { limitQuery } from "../../../domain/schemas/home";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
@@ -11,6 +12,7 @@ export default defineRoute({
   tag: "learning",
   auth: "required",
   access: PUPIL_ONLY,
+  answer: v.array(ForumPostDtoSchema),
   query: limitQuery(HOME_FORUM_POSTS),
   response: "ForumPostDto[]",
   handler: async ({ deps, query }) => ({ payload: await latestForumPosts(deps, query.limit) }),

@@ -1,4 +1,5 @@
-import { HOME_LATEST_RECORDINGS } from "../../../domain/home";
+import * as v from "valibot";
+import { HOME_LATEST_RECORDINGS, LatestRecordingDtoSchema } from "../../../domain/home";
 import { limitQuery } from "../../../domain/schemas/home";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
@@ -11,6 +12,7 @@ export default defineRoute({
   tag: "learning",
   auth: "required",
   access: PUPIL_ONLY,
+  answer: v.array(LatestRecordingDtoSchema),
   query: limitQuery(HOME_LATEST_RECORDINGS),
   response: "LatestRecordingDto[]",
   handler: async ({ deps, auth, query }) => ({ payload: await latestRecordings(deps, auth.userId, query.limit) }),

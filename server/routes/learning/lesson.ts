@@ -2,6 +2,7 @@ import { LessonParams } from "../../../domain/schemas/learning";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { getLesson } from "../../services/learning/lessons";
+import { LessonDtoSchema } from "../../../domain/learning";
 
 export default defineRoute({
   method: "get",
@@ -10,6 +11,7 @@ export default defineRoute({
   tag: "learning",
   auth: "required",
   access: { ...PUPIL_ONLY, otherPupil: 404 },
+  answer: LessonDtoSchema,
   params: LessonParams,
   response: "LessonDto",
   handler: async ({ deps, auth, params }) => ({

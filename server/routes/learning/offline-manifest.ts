@@ -2,6 +2,7 @@ import { ChapterParams } from "../../../domain/schemas/learning";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { chapterOfflineManifest } from "../../services/learning/offline";
+import { OfflineManifestDtoSchema } from "../../../domain/offline";
 
 export default defineRoute({
   method: "get",
@@ -10,6 +11,7 @@ export default defineRoute({
   tag: "learning",
   auth: "required",
   access: { ...PUPIL_ONLY, otherPupil: 404 },
+  answer: OfflineManifestDtoSchema,
   params: ChapterParams,
   response: "OfflineManifestDto",
   handler: async ({ deps, auth, params }) => ({

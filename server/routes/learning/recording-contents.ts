@@ -1,7 +1,9 @@
+import * as v from "valibot";
 import { RecordingChapterParams, RecordingQuery } from "../../../domain/schemas/learning";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { listRecordingLessons } from "../../services/learning/lessons";
+import { LessonListItemDtoSchema } from "../../../domain/learning";
 
 export default defineRoute({
   method: "get",
@@ -10,6 +12,7 @@ export default defineRoute({
   tag: "learning",
   auth: "required",
   access: { ...PUPIL_ONLY, otherPupil: 404 },
+  answer: v.array(LessonListItemDtoSchema),
   params: RecordingChapterParams,
   query: RecordingQuery,
   response: "LessonListItemDto[]",

@@ -1,6 +1,8 @@
+import * as v from "valibot";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { listReportReasons } from "../../services/learning/reports";
+import { ReportReasonDtoSchema } from "../../../domain/learning";
 
 export default defineRoute({
   method: "get",
@@ -9,6 +11,7 @@ export default defineRoute({
   tag: "learning",
   auth: "required",
   access: PUPIL_ONLY,
+  answer: v.array(ReportReasonDtoSchema),
   response: "ReportReasonDto[]",
   handler: async ({ deps }) => ({ payload: await listReportReasons(deps) }),
 });

@@ -2,6 +2,7 @@ import { SubjectParams } from "../../../domain/schemas/learning";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { subjectChapters } from "../../services/learning/catalog";
+import { SubjectChaptersDtoSchema } from "../../../domain/learning";
 
 export default defineRoute({
   method: "get",
@@ -10,6 +11,7 @@ export default defineRoute({
   tag: "learning",
   auth: "required",
   access: { ...PUPIL_ONLY, otherPupil: 404 },
+  answer: SubjectChaptersDtoSchema,
   params: SubjectParams,
   response: "SubjectChaptersDto",
   handler: async ({ deps, auth, params }) => ({ payload: await subjectChapters(deps, auth.userId, params.slug) }),

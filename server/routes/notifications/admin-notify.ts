@@ -4,6 +4,7 @@ import { OPERATOR_KEY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { announceContent, notifyDivision, notifyLogin } from "../../services/notifications/operator";
 import { requireAdminKey } from "../admin/admin-key";
+import { OperatorAnnounceDtoSchema, OperatorNotifyClassDtoSchema, OperatorNotifyDtoSchema } from "../../../domain/notifications";
 
 const text = (max: number) => v.pipe(v.string("validation_failed"), v.trim(), v.nonEmpty("validation_failed"), v.maxLength(max, "validation_failed"));
 const content = {
@@ -26,6 +27,7 @@ export default defineRoute({
   tag: "admin",
   auth: "none",
   access: OPERATOR_KEY,
+  answer: OperatorNotifyDtoSchema,
   body: v.object({ login: text(200), ...content }),
   handler: async ({ deps, body, c }) => {
     requireAdminKey(c, deps.secret);
@@ -40,6 +42,7 @@ export const adminNotifyClass = defineRoute({
   tag: "admin",
   auth: "none",
   access: OPERATOR_KEY,
+  answer: OperatorNotifyClassDtoSchema,
   body: v.object({ division: text(120), ...content }),
   handler: async ({ deps, body, c }) => {
     requireAdminKey(c, deps.secret);
@@ -54,6 +57,7 @@ export const adminAnnounceContent = defineRoute({
   tag: "admin",
   auth: "none",
   access: OPERATOR_KEY,
+  answer: OperatorAnnounceDtoSchema,
   body: v.object({ contentId: idSchema }),
   handler: async ({ deps, body, c }) => {
     requireAdminKey(c, deps.secret);

@@ -3,6 +3,7 @@ import { PushTokenSchema } from "../../../domain/schemas/notifications";
 import { SIGNED_IN } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { deletePushToken } from "../../services/notifications/inbox";
+import { PushTokenDeletedDtoSchema } from "../../../domain/notifications";
 
 export default defineRoute({
   method: "post",
@@ -11,6 +12,7 @@ export default defineRoute({
   tag: "notifications",
   auth: "required",
   access: SIGNED_IN,
+  answer: PushTokenDeletedDtoSchema,
   passGates: ["unverified", "password_change", "incomplete_profile"],
   body: v.object({ token: v.optional(PushTokenSchema.entries.token) }),
   response: "{ deleted }",

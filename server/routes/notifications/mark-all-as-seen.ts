@@ -1,6 +1,7 @@
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { markAllSeen } from "../../services/notifications/inbox";
+import { AllSeenDtoSchema } from "../../../domain/notifications";
 
 export default defineRoute({
   method: "post",
@@ -9,6 +10,7 @@ export default defineRoute({
   tag: "notifications",
   auth: "required",
   access: PUPIL_ONLY,
+  answer: AllSeenDtoSchema,
   response: "{ marked, unread: 0 }",
   handler: async ({ deps, auth }) => ({ payload: await markAllSeen(deps, auth) }),
 });

@@ -2,6 +2,7 @@ import { NotificationIdParams } from "../../../domain/schemas/notifications";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { markSeen } from "../../services/notifications/inbox";
+import { SeenNotificationDtoSchema } from "../../../domain/notifications";
 
 export default defineRoute({
   method: "post",
@@ -10,6 +11,7 @@ export default defineRoute({
   tag: "notifications",
   auth: "required",
   access: { ...PUPIL_ONLY, otherPupil: 404 },
+  answer: SeenNotificationDtoSchema,
   params: NotificationIdParams,
   response: "NotificationDto ({ id, title, title_ar, title_en, body, body_ar, body_en, link, url, category, type, seen, created_at }) and unread",
   handler: async ({ deps, auth, params }) => {

@@ -1,7 +1,9 @@
+import * as v from "valibot";
 import { MessagesQuery } from "../../../domain/schemas/notifications";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { listMessages } from "../../services/notifications/inbox";
+import { MessageDtoSchema } from "../../../domain/notifications";
 
 export default defineRoute({
   method: "get",
@@ -11,7 +13,8 @@ export default defineRoute({
   tag: "notify",
   auth: "required",
   access: PUPIL_ONLY,
+  answer: v.array(MessageDtoSchema),
   query: MessagesQuery,
   response: "MessageDto[] with meta",
-  handler: async ({ deps, auth, query }) => (await listMessages(deps, auth, query)) as never,
+  handler: async ({ deps, auth, query }) => await listMessages(deps, auth, query),
 });

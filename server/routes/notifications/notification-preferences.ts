@@ -1,6 +1,7 @@
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { getPreferences } from "../../services/notifications/inbox";
+import { NotificationPreferencesDtoSchema } from "../../../domain/notifications";
 
 export default defineRoute({
   method: "get",
@@ -9,6 +10,7 @@ export default defineRoute({
   tag: "notifications",
   auth: "required",
   access: PUPIL_ONLY,
+  answer: NotificationPreferencesDtoSchema,
   response: "Record<category, 0 | 1>",
   handler: async ({ deps, auth }) => ({ payload: await getPreferences(deps, auth.userId) }),
 });

@@ -2,6 +2,7 @@ import { PopupHideQuery } from "../../../domain/schemas/notifications";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { hidePopup } from "../../services/notifications/inbox";
+import { PopupHiddenDtoSchema } from "../../../domain/notifications";
 
 export default defineRoute({
   method: "get",
@@ -11,6 +12,7 @@ export default defineRoute({
   tag: "notify",
   auth: "required",
   access: { ...PUPIL_ONLY, otherPupil: 404 },
+  answer: PopupHiddenDtoSchema,
   query: PopupHideQuery,
   response: "{ hidden: true }",
   handler: async ({ deps, auth, query }) => ({ payload: await hidePopup(deps, auth, query.popup_id, query.user_id) }),

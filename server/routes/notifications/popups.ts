@@ -1,6 +1,8 @@
+import * as v from "valibot";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { listPopups } from "../../services/notifications/inbox";
+import { PopupDtoSchema } from "../../../domain/notifications";
 
 export default defineRoute({
   method: "get",
@@ -10,6 +12,7 @@ export default defineRoute({
   tag: "notify",
   auth: "required",
   access: PUPIL_ONLY,
+  answer: v.array(PopupDtoSchema),
   response: "PopupDto[]",
   handler: async ({ deps, auth }) => ({ payload: await listPopups(deps, auth) }),
 });

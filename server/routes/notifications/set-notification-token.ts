@@ -2,6 +2,7 @@ import { PushTokenSchema } from "../../../domain/schemas/notifications";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { setPushToken } from "../../services/notifications/inbox";
+import { PushTokenSetDtoSchema } from "../../../domain/notifications";
 
 export default defineRoute({
   method: "post",
@@ -10,6 +11,7 @@ export default defineRoute({
   tag: "notifications",
   auth: "required",
   access: PUPIL_ONLY,
+  answer: PushTokenSetDtoSchema,
   body: PushTokenSchema,
   response: "{ registered: true }",
   handler: async ({ deps, auth, body }) => ({ payload: await setPushToken(deps, auth, body) }),

@@ -2,6 +2,7 @@ import { PreferencesSchema } from "../../../domain/schemas/notifications";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { updatePreferences } from "../../services/notifications/inbox";
+import { NotificationPreferencesDtoSchema } from "../../../domain/notifications";
 
 export default defineRoute({
   method: "put",
@@ -10,6 +11,7 @@ export default defineRoute({
   tag: "notifications",
   auth: "required",
   access: PUPIL_ONLY,
+  answer: NotificationPreferencesDtoSchema,
   body: PreferencesSchema,
   response: "Record<category, 0 | 1>",
   handler: async ({ deps, auth, body }) => ({ payload: await updatePreferences(deps, auth, body) }),

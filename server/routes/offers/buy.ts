@@ -1,8 +1,10 @@
 import { BuyBody } from "../../../domain/schemas/offers";
 import { PUPIL_ONLY } from "../../lib/access";
 import { requestHash } from "../../lib/idempotency";
+import { requestOrigin } from "../../lib/auth";
 import { defineRoute } from "../../lib/route";
 import { buyOffer } from "../../services/offers/checkout";
+import { PurchaseDtoSchema } from "../../../domain/offers";
 
 export default defineRoute({
   method: "post",
@@ -13,11 +15,13 @@ export default defineRoute({
   auth: "required",
   // Another class's offer is not for sale to this pupil: 422 offer_invalid.
   access: { ...PUPIL_ONLY, otherPupil: 422 },
+  answer: PurchaseDtoSchema,
   body: BuyBody,
   idempotency: "required",
   response: "{ affiliation, points, event_id }",
-  handler: async ({ deps, auth, body, idempotencyKey, c }) => {
-    const { result, replayed } = await buyOffer(deps, auth, body, idempotencyKey, requestHash("POST", c.req.path, body));
+  handler: async ({ deps, auth, body, idempotencyKey, ip, c }) => {
+    const origin = requestOrigin(ip, c.req.header("x-device-id"));
+    const { result, replayed } = await buyOffer(deps, auth, body, idempotencyKey, requestHash("POST", c.req.path, body), origin);
     if (replayed) c.header("Idempotency-Replayed", "true");
     return { payload: result, status: 201 };
   },

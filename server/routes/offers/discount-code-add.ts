@@ -2,6 +2,7 @@ import { DiscountCodeBody } from "../../../domain/schemas/offers";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { addDiscountCode } from "../../services/offers/discount-codes";
+import { AppliedCodeDtoSchema } from "../../../domain/offers";
 
 export default defineRoute({
   method: "post",
@@ -10,6 +11,7 @@ export default defineRoute({
   tag: "offers",
   auth: "required",
   access: PUPIL_ONLY,
+  answer: AppliedCodeDtoSchema,
   body: DiscountCodeBody,
   response: "AppliedCodeDto, 201",
   handler: async ({ deps, auth, body }) => ({ payload: await addDiscountCode(deps, auth.userId, body), status: 201 }),

@@ -2,6 +2,7 @@ import { IdParams } from "../../../domain/schemas/learning";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { removeAppliedCode } from "../../services/offers/discount-codes";
+import { AppliedCodeRemovedDtoSchema } from "../../../domain/offers";
 
 export default defineRoute({
   method: "delete",
@@ -10,6 +11,7 @@ export default defineRoute({
   tag: "offers",
   auth: "required",
   access: { ...PUPIL_ONLY, otherPupil: 404 },
+  answer: AppliedCodeRemovedDtoSchema,
   params: IdParams,
   response: "{ removed: true }",
   handler: async ({ deps, auth, params }) => ({ payload: await removeAppliedCode(deps, auth.userId, params.id) }),

@@ -1,6 +1,8 @@
+import * as v from "valibot";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { listOffers } from "../../services/offers/catalogue";
+import { OfferDtoSchema } from "../../../domain/offers";
 
 export default defineRoute({
   method: "get",
@@ -9,6 +11,7 @@ export default defineRoute({
   tag: "offers",
   auth: "required",
   access: PUPIL_ONLY,
+  answer: v.array(OfferDtoSchema),
   response: "OfferDto[]",
   handler: async ({ deps, auth }) => ({ payload: await listOffers(deps, auth.userId) }),
 });

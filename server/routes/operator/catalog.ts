@@ -1,7 +1,9 @@
+import * as v from "valibot";
 import { LevelParams } from "../../../domain/schemas/operator";
 import { PUBLIC } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { listLevelDivisions, listOperatorOffers } from "../../services/operator/catalog";
+import { OperatorDivisionDtoSchema, OperatorOfferDtoSchema } from "../../../domain/operator";
 
 export const operatorOffers = defineRoute({
   method: "get",
@@ -10,6 +12,7 @@ export const operatorOffers = defineRoute({
   tag: "operator",
   auth: "none",
   access: PUBLIC,
+  answer: v.array(OperatorOfferDtoSchema),
   response: "OperatorOfferDto[]",
   handler: async ({ deps }) => ({ payload: await listOperatorOffers(deps) }),
 });
@@ -21,6 +24,7 @@ export const levelDivisions = defineRoute({
   tag: "operator",
   auth: "none",
   access: PUBLIC,
+  answer: v.array(OperatorDivisionDtoSchema),
   params: LevelParams,
   response: "OperatorDivisionDto[]",
   handler: async ({ deps, params }) => ({ payload: await listLevelDivisions(deps, params.level) }),

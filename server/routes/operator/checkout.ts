@@ -4,6 +4,7 @@ import { requestHash } from "../../lib/idempotency";
 import type { RateRule } from "../../lib/rate-limit";
 import { defineRoute } from "../../lib/route";
 import { activateFromReturn, failFromReturn, startCheckout, startUserCheckout, unsubscribe } from "../../services/operator/subscriptions";
+import { OperatorActivationDtoSchema, OperatorCheckoutDtoSchema, OperatorFailureDtoSchema, OperatorUnsubscribeDtoSchema } from "../../../domain/operator";
 
 /** Visitors opening operator orders, per address. */
 const CHECKOUT_IP: RateRule = { name: "operator-checkout:ip", limit: 20, windowSeconds: 3600 };
@@ -16,6 +17,7 @@ export const visitorCheckout = defineRoute({
   tag: "operator",
   auth: "none",
   access: PUBLIC,
+  answer: OperatorCheckoutDtoSchema,
   body: OperatorCheckoutSchema,
   idempotency: "required",
   rateLimits: [{ rule: CHECKOUT_IP }],
@@ -34,6 +36,7 @@ export const userCheckout = defineRoute({
   tag: "operator",
   auth: "required",
   access: PUPIL_ONLY,
+  answer: OperatorCheckoutDtoSchema,
   body: OperatorUserCheckoutSchema,
   idempotency: "required",
   response: "{ redirectUrl, orderId }",
@@ -56,6 +59,7 @@ export const operatorSuccess = defineRoute({
   tag: "operator",
   auth: "none",
   access: PUBLIC,
+  answer: OperatorActivationDtoSchema,
   query: OperatorReturnSchema,
   response: "OperatorActivationDto",
   handler: async ({ deps, query }) => ({ payload: await activateFromReturn(deps, query) }),
@@ -68,6 +72,7 @@ export const operatorFailure = defineRoute({
   tag: "operator",
   auth: "none",
   access: PUBLIC,
+  answer: OperatorFailureDtoSchema,
   body: OperatorReturnSchema,
   response: "{ orderId, status }",
   handler: async ({ deps, body }) => ({ payload: await failFromReturn(deps, body) }),
@@ -80,6 +85,7 @@ export const operatorUnsubscribe = defineRoute({
   tag: "operator",
   auth: "required",
   access: PUPIL_ONLY,
+  answer: OperatorUnsubscribeDtoSchema,
   response: "{ status: 'cancelled', cancelled_at, end_date }",
   handler: async ({ deps, auth }) => ({ payload: await unsubscribe(deps, auth) }),
 });

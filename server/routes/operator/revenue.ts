@@ -1,4 +1,5 @@
-import { DiscountCodeHistoryParams, RevenuePageQuery } from "../../../domain/schemas/revenue";
+import * as v from "valibot";
+import { BenefitPaymentDtoSchema, DiscountCodeHistoryDtoSchema, DiscountCodeHistoryParams, ProfitDiscountCodeDtoSchema, RevenuePageQuery } from "../../../domain/schemas/revenue";
 import { PUPIL_ONLY, type Access } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { listBenefitPayments, listCodeHistory, listProfitCodes } from "../../services/revenue/influencer";
@@ -13,6 +14,7 @@ export const profitCodes = defineRoute({
   tag: "revenue",
   auth: "required",
   access: INFLUENCER_ONLY,
+  answer: v.array(ProfitDiscountCodeDtoSchema),
   response: "ProfitDiscountCodeDto[]",
   handler: async ({ deps, auth }) => ({ payload: await listProfitCodes(deps, auth.userId) }),
 });
@@ -24,6 +26,7 @@ export const codeHistory = defineRoute({
   tag: "revenue",
   auth: "required",
   access: INFLUENCER_ONLY,
+  answer: v.array(DiscountCodeHistoryDtoSchema),
   params: DiscountCodeHistoryParams,
   query: RevenuePageQuery,
   response: "DiscountCodeHistoryDto[] with meta",
@@ -37,6 +40,7 @@ export const benefitPaymentsRoute = defineRoute({
   tag: "revenue",
   auth: "required",
   access: INFLUENCER_ONLY,
+  answer: v.array(BenefitPaymentDtoSchema),
   response: "BenefitPaymentDto[]",
   handler: async ({ deps, auth }) => ({ payload: await listBenefitPayments(deps, auth.userId) }),
 });

@@ -1,4 +1,4 @@
-import { AddEmailSchema } from "../../../domain/profile";
+import { AddEmailSchema, CodeSentDtoSchema } from "../../../domain/profile";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { RATE } from "../../lib/rate-rules";
@@ -11,6 +11,7 @@ export default defineRoute({
   tag: "profile",
   auth: "required",
   access: PUPIL_ONLY,
+  answer: CodeSentDtoSchema,
   passGates: ["incomplete_profile"],
   body: AddEmailSchema,
   rateLimits: [

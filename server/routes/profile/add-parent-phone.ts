@@ -1,4 +1,4 @@
-import { ParentPhoneSchema } from "../../../domain/profile";
+import { ParentPhoneSchema, ParentPhoneSetDtoSchema } from "../../../domain/profile";
 import { PUPIL_ONLY } from "../../lib/access";
 import { RATE } from "../../lib/rate-rules";
 import { defineRoute } from "../../lib/route";
@@ -12,6 +12,7 @@ export default defineRoute({
   tag: "profile",
   auth: "required",
   access: PUPIL_ONLY,
+  answer: ParentPhoneSetDtoSchema,
   body: ParentPhoneSchema,
   rateLimits: [{ rule: RATE.parentPhoneIp }, { rule: RATE.parentPhoneUser, subject: ({ auth }) => String(auth?.userId) }],
   handler: async ({ deps, auth, body }) => ({

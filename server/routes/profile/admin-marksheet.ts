@@ -4,6 +4,7 @@ import { OPERATOR_KEY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { decideMarksheet } from "../../services/profile/marksheets";
 import { requireAdminKey } from "../admin/admin-key";
+import { MarksheetDecisionDtoSchema } from "../../../domain/profile";
 
 export default defineRoute({
   method: "post",
@@ -12,6 +13,7 @@ export default defineRoute({
   tag: "admin",
   auth: "none",
   access: OPERATOR_KEY,
+  answer: MarksheetDecisionDtoSchema,
   params: v.object({ id: idSchema }),
   body: v.object({
     decision: v.picklist(["approve", "reject"], "decision_invalid"),

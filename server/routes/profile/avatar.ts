@@ -1,5 +1,5 @@
 import { PUPIL_ONLY } from "../../lib/access";
-import { defineRoute } from "../../lib/route";
+import { defineRoute, FILE_ANSWER } from "../../lib/route";
 import { readAvatar } from "../../services/profile/profile";
 import { fileResponse } from "../../services/profile/files";
 
@@ -11,6 +11,7 @@ export default defineRoute({
   auth: "required",
   access: PUPIL_ONLY,
   passGates: ["incomplete_profile"],
+  answer: FILE_ANSWER,
   response: "the image bytes",
   handler: async ({ deps, auth }) => {
     const { bytes, key } = await readAvatar(deps, auth);

@@ -1,4 +1,4 @@
-import { ConfirmContactSchema } from "../../../domain/profile";
+import { ConfirmContactSchema, ContactConfirmedDtoSchema } from "../../../domain/profile";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { RATE } from "../../lib/rate-rules";
@@ -11,6 +11,7 @@ export default defineRoute({
   tag: "profile",
   auth: "required",
   access: PUPIL_ONLY,
+  answer: ContactConfirmedDtoSchema,
   passGates: ["incomplete_profile"],
   body: ConfirmContactSchema,
   rateLimits: [

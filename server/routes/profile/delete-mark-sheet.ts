@@ -11,6 +11,7 @@ export default defineRoute({
   tag: "profile",
   auth: "required",
   access: { ...PUPIL_ONLY, otherPupil: 404 },
+  answer: v.null(),
   params: v.object({ id: idSchema }),
   handler: async ({ deps, auth, params }) => {
     await deleteMarksheet(deps, auth, params.id);

@@ -1,4 +1,4 @@
-import { ClassChangeSchema } from "../../../domain/profile";
+import { ClassChangeSchema, DivisionChangeRequestedDtoSchema } from "../../../domain/profile";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { requestDivisionChange } from "../../services/profile/divisions";
@@ -10,6 +10,7 @@ export default defineRoute({
   tag: "profile",
   auth: "required",
   access: PUPIL_ONLY,
+  answer: DivisionChangeRequestedDtoSchema,
   body: ClassChangeSchema,
   handler: async ({ deps, auth, body }) => {
     const result = await requestDivisionChange(deps, auth, body);

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { idSchema } from "../../../domain/schemas/common";
 import { PUPIL_ONLY } from "../../lib/access";
-import { defineRoute } from "../../lib/route";
+import { defineRoute, FILE_ANSWER } from "../../lib/route";
 import { readMarksheetFile } from "../../services/profile/marksheets";
 import { fileResponse } from "../../services/profile/files";
 
@@ -13,6 +13,7 @@ export default defineRoute({
   auth: "required",
   access: { ...PUPIL_ONLY, otherPupil: 404 },
   params: v.object({ id: idSchema }),
+  answer: FILE_ANSWER,
   response: "the PDF or image bytes",
   handler: async ({ deps, auth, params }) => {
     const file = await readMarksheetFile(deps, auth, params.id);

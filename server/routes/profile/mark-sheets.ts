@@ -1,6 +1,8 @@
+import * as v from "valibot";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { listMarksheets } from "../../services/profile/marksheets";
+import { MarksheetDtoSchema } from "../../../domain/profile";
 
 export default defineRoute({
   method: "get",
@@ -9,6 +11,7 @@ export default defineRoute({
   tag: "profile",
   auth: "required",
   access: PUPIL_ONLY,
+  answer: v.array(MarksheetDtoSchema),
   handler: async ({ deps, auth }) => ({
     payload: await listMarksheets(deps, auth),
   }),

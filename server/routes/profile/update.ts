@@ -1,4 +1,4 @@
-import { ProfileUpdateSchema } from "../../../domain/profile";
+import { ProfileUpdateSchema, ProfileUpdatedDtoSchema } from "../../../domain/profile";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { updateProfile } from "../../services/profile/profile";
@@ -11,6 +11,7 @@ export default defineRoute({
   tag: "profile",
   auth: "required",
   access: PUPIL_ONLY,
+  answer: ProfileUpdatedDtoSchema,
   // SPEC §2: a social profile to complete is completed here.
   passGates: ["incomplete_profile"],
   body: ProfileUpdateSchema,

@@ -1,4 +1,4 @@
-import { AVATAR_MAX_BYTES } from "../../../domain/profile";
+import { AVATAR_MAX_BYTES, AvatarDtoSchema } from "../../../domain/profile";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { saveAvatar } from "../../services/profile/profile";
@@ -10,6 +10,7 @@ export default defineRoute({
   tag: "profile",
   auth: "required",
   access: PUPIL_ONLY,
+  answer: AvatarDtoSchema,
   passGates: ["incomplete_profile"],
   upload: { maxBytes: AVATAR_MAX_BYTES },
   handler: async ({ deps, auth, c }) => ({

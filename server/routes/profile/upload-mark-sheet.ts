@@ -1,4 +1,4 @@
-import { MARKSHEET_MAX_BYTES } from "../../../domain/profile";
+import { MARKSHEET_MAX_BYTES, MarksheetDtoSchema } from "../../../domain/profile";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { uploadMarksheet } from "../../services/profile/marksheets";
@@ -10,6 +10,7 @@ export default defineRoute({
   tag: "profile",
   auth: "required",
   access: PUPIL_ONLY,
+  answer: MarksheetDtoSchema,
   upload: { maxBytes: MARKSHEET_MAX_BYTES },
   handler: async ({ deps, auth, c }) => ({
     payload: await uploadMarksheet(deps, auth, c.req.raw),

@@ -1,11 +1,16 @@
+import { ProgressAnswerDtoSchema } from "../../../domain/learning";
 import { ProgressPostSchema } from "../../../domain/schemas/progress";
 import { AppError } from "../../lib/errors";
 import { readIdempotencyKey, requestHash } from "../../lib/idempotency";
 import { PUPIL_ONLY } from "../../lib/access";
-import { defineRoute } from "../../lib/route";
+import { checkAnswer, defineRoute } from "../../lib/route";
 import { ingestProgress } from "../../services/progress/ingest";
 
-export default defineRoute({
+/**
+ * The answer is a Response of its own (below), which the mount does not check: the handler checks it against the
+ * declared schema itself under NODE_ENV=test, as every other answer is.
+ */
+const postProgress = defineRoute({
   method: "post",
   base: "/svc/progress",
   path: "/progress",
@@ -13,6 +18,7 @@ export default defineRoute({
   tag: "progress",
   auth: "required",
   access: { ...PUPIL_ONLY, otherPupil: 404 },
+  answer: ProgressAnswerDtoSchema,
   body: ProgressPostSchema,
   // Up to 500 watched ranges with fractional seconds.
   bodyLimit: 32 * 1024,
@@ -21,6 +27,7 @@ export default defineRoute({
     // The outbox sends every post with an Idempotency-Key: a replay gets the first answer back, applied once.
     const key = readIdempotencyKey(c.req.header("idempotency-key"));
     const { result: payload, replayed } = await ingestProgress(deps, { auth, input: body, key, hash: requestHash("POST", c.req.path, body) });
+    if (deps.env.NODE_ENV === "test") await checkAnswer(postProgress, payload);
     const replayHeader: Record<string, string> = replayed ? { "Idempotency-Replayed": "true" } : {};
     // The hottest write of the platform (every player, every 50 s): the answer is about 80 bytes, so it goes with its
     // Content-Length, which lets the compress middleware skip it (under its 1 kB threshold) instead of streaming a
@@ -29,3 +36,5 @@ export default defineRoute({
     return c.body(json, 200, { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(json)), ...replayHeader });
   },
 });
+
+export default postProgress;

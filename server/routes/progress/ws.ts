@@ -26,6 +26,7 @@ import { PROGRESS_SOCKET_CLOSE, ProgressSocketMessageSchema, ProgressSocketQuery
 import type { Deps } from "../../lib/deps";
 import { AppError } from "../../lib/errors";
 import { hitRateLimit, type RateRule } from "../../lib/rate-limit";
+import { createSocketRegistry } from "../../lib/ws";
 import { authorizeProgressSocket, recordPosition, type SocketGrant } from "../../services/progress/position";
 
 export const PROGRESS_SOCKET_PATH = "/svc/progress/ws";
@@ -40,17 +41,20 @@ export interface ProgressSocketOptions {
   refillPerSecond: number;
   /** Messages dropped by the bucket within 10 s after which the socket is closed (4429). */
   maxDrops: number;
-  /** Open progress sockets per pupil in this process (tabs, devices). */
+  /** Open progress sockets per pupil across every process (tabs, devices): rows of `live_sockets` (lib/ws.ts). */
   maxSocketsPerUser: number;
+  /** How often this process refreshes its sockets' rows and closes those whose session ended (lib/ws.ts). */
+  heartbeatMs: number;
 }
 
-export const DEFAULT_PROGRESS_SOCKET_OPTIONS: ProgressSocketOptions = {
+const DEFAULT_PROGRESS_SOCKET_OPTIONS: ProgressSocketOptions = {
   idleMs: 120_000,
   recheckMs: 60_000,
   burst: 10,
   refillPerSecond: 1,
   maxDrops: 20,
   maxSocketsPerUser: 5,
+  heartbeatMs: 20_000,
 };
 
 /** Handshakes per client address (before any database work on the token) and per pupil (multiplied by RATE_LIMIT_FACTOR). */
@@ -195,18 +199,18 @@ function positionWriter(deps: Deps, options: ProgressSocketOptions, first: Socke
 export function progressSocket(deps: Deps, overrides: Partial<ProgressSocketOptions> = {}): MiddlewareHandler {
   const options = { ...DEFAULT_PROGRESS_SOCKET_OPTIONS, ...overrides };
   const log = deps.log;
-  const openPerUser = new Map<number, number>();
+  // The sockets of this process, counted with every other process's (the cap) and closed when their session ends anywhere.
+  const registry = createSocketRegistry(deps, options.heartbeatMs);
   const onError = (err: unknown) => log.error("progress socket handler failed", { error: err instanceof Error ? err.stack : String(err) });
 
   function refused(refusal: Refusal): WSEvents<WebSocketLike> {
     return { onOpen: (_event, ws) => ws.close(refusal.code, refusal.reason) };
   }
 
-  function live(grant: SocketGrant, token: string): WSEvents<WebSocketLike> {
+  function live(grant: SocketGrant, token: string, socketId: string): WSEvents<WebSocketLike> {
     const userId = grant.auth.userId;
     const contentId = grant.lesson.contentId;
     let closed = false;
-    let counted = false;
     let idle: ReturnType<typeof setTimeout> | undefined;
     const budget = messageBudget(options);
 
@@ -225,14 +229,16 @@ export function progressSocket(deps: Deps, overrides: Partial<ProgressSocketOpti
 
     return {
       onOpen: (_event, ws) => {
-        const open = (openPerUser.get(userId) ?? 0) + 1;
-        openPerUser.set(userId, open);
-        counted = true;
-        if (open > options.maxSocketsPerUser) {
-          log.warn("progress socket refused: too many open sockets", { userId, open: open - 1 });
-          close(ws, PROGRESS_SOCKET_CLOSE.rateLimited, "rate_limited");
-          return;
-        }
+        // A logout (or any end of the session) on any process closes it (lib/ws.ts).
+        registry.attach(socketId, {
+          userId,
+          sessionId: grant.auth.sessionId,
+          close: () => {
+            if (closed) return;
+            log.info("progress socket closed: session ended", { userId, contentId });
+            close(ws, PROGRESS_SOCKET_CLOSE.unauthorized, "unauthorized");
+          },
+        });
         armIdle(ws);
       },
       onMessage: (event, ws) => {
@@ -253,12 +259,7 @@ export function progressSocket(deps: Deps, overrides: Partial<ProgressSocketOpti
       onClose: () => {
         closed = true;
         clearTimeout(idle);
-        if (counted) {
-          counted = false;
-          const open = (openPerUser.get(userId) ?? 1) - 1;
-          if (open > 0) openPerUser.set(userId, open);
-          else openPerUser.delete(userId);
-        }
+        registry.release(socketId);
       },
       onError: (event) => {
         log.warn("progress socket error", { userId, contentId, error: String((event as Event & { error?: unknown }).error ?? event.type) });
@@ -269,6 +270,7 @@ export function progressSocket(deps: Deps, overrides: Partial<ProgressSocketOpti
   return async (c, next) => {
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") return next();
     let events: WSEvents<WebSocketLike>;
+    let claimed: string | null = null;
     try {
       const now = deps.now();
       await hitRateLimit(deps.db, CONNECT_IP, clientIp(c), now, deps.env.RATE_LIMIT_FACTOR);
@@ -276,7 +278,12 @@ export function progressSocket(deps: Deps, overrides: Partial<ProgressSocketOpti
       if (!query.success) throw new AppError(400, "validation_failed", undefined, "content_id and token are required");
       const grant = await authorizeProgressSocket(deps, query.output.token, query.output.content_id);
       await hitRateLimit(deps.db, CONNECT_USER, String(grant.auth.userId), now, deps.env.RATE_LIMIT_FACTOR);
-      events = live(grant, query.output.token);
+      claimed = await registry.claim(grant.auth.userId, grant.auth.sessionId, options.maxSocketsPerUser);
+      if (claimed === null) {
+        log.warn("progress socket refused: too many open sockets", { userId: grant.auth.userId, max: options.maxSocketsPerUser });
+        throw new AppError(429, "rate_limited");
+      }
+      events = live(grant, query.output.token, claimed);
     } catch (err) {
       const refusal = refusalFor(err);
       if (!refusal) {
@@ -288,6 +295,7 @@ export function progressSocket(deps: Deps, overrides: Partial<ProgressSocketOpti
       }
     }
     const response = await upgradeWebSocket(c, events, { onError });
+    if (!response && claimed) registry.release(claimed);
     return response ?? next();
   };
 }

@@ -4,6 +4,7 @@ import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { submitAttempt } from "../../services/quiz/quizzes";
 import { authenticateQuiz } from "../../services/quiz/token";
+import { QuizAttemptDtoSchema } from "../../../domain/quiz";
 
 export default defineRoute({
   method: "post",
@@ -14,6 +15,7 @@ export default defineRoute({
   auth: "none",
   // The quiz token comes from /svc/quiz/login, which refuses parents, teachers and unverified accounts: they have none (401).
   access: { ...PUPIL_ONLY, otherPupil: 404, parent: 401, teacher: 401, unverified: 401 },
+  answer: QuizAttemptDtoSchema,
   // The quiz token is checked in the handler: count per address.
   rateLimits: [{ rule: { name: "quiz-attempt:ip", limit: 120, windowSeconds: 600 } }],
   params: QuizParams,

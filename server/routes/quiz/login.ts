@@ -1,6 +1,7 @@
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { quizLogin } from "../../services/quiz/token";
+import { QuizLoginDtoSchema } from "../../../domain/quiz";
 
 export default defineRoute({
   method: "post",
@@ -11,6 +12,7 @@ export default defineRoute({
   tag: "quiz",
   auth: "required",
   access: PUPIL_ONLY,
+  answer: QuizLoginDtoSchema,
   rateLimits: [{ rule: { name: "quiz-login:user", limit: 60, windowSeconds: 600 }, subject: ({ auth }) => String(auth?.userId) }],
   response: "{ token, user_id, expires_at }",
   handler: async ({ deps, auth }) => ({ payload: await quizLogin(deps, auth) }),

@@ -3,6 +3,7 @@ import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { getQuiz } from "../../services/quiz/quizzes";
 import { authenticateQuiz } from "../../services/quiz/token";
+import { QuizDtoSchema } from "../../../domain/quiz";
 
 export default defineRoute({
   method: "get",
@@ -13,6 +14,7 @@ export default defineRoute({
   auth: "none",
   // The quiz token comes from /svc/quiz/login, which refuses parents, teachers and unverified accounts: they have none (401).
   access: { ...PUPIL_ONLY, otherPupil: 404, parent: 401, teacher: 401, unverified: 401 },
+  answer: QuizDtoSchema,
   params: QuizParams,
   response: "QuizDto",
   handler: async ({ deps, params, c }) => {

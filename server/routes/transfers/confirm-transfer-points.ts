@@ -1,4 +1,4 @@
-import { ConfirmTransferBody, ConfirmTransferInput, ConfirmTransferQuery } from "../../../domain/schemas/transfers";
+import { ConfirmTransferBody, ConfirmTransferInput, ConfirmTransferQuery, TransferDtoSchema } from "../../../domain/schemas/transfers";
 import { PUPIL_ONLY } from "../../lib/access";
 import { requestHash } from "../../lib/idempotency";
 import { defineRoute, parseOrThrow } from "../../lib/route";
@@ -13,6 +13,7 @@ export default defineRoute({
   tag: "transfers",
   auth: "required",
   access: { ...PUPIL_ONLY, otherPupil: 404 },
+  answer: TransferDtoSchema,
   body: ConfirmTransferBody,
   query: ConfirmTransferQuery,
   idempotency: "required",

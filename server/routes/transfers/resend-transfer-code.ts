@@ -1,4 +1,4 @@
-import { TransferIdParams } from "../../../domain/schemas/transfers";
+import { TransferCodeSentDtoSchema, TransferIdParams } from "../../../domain/schemas/transfers";
 import { PUPIL_ONLY } from "../../lib/access";
 import { RATE } from "../../lib/rate-rules";
 import { defineRoute } from "../../lib/route";
@@ -12,11 +12,12 @@ export default defineRoute({
   tag: "transfers",
   auth: "required",
   access: { ...PUPIL_ONLY, otherPupil: 404 },
+  answer: TransferCodeSentDtoSchema,
   params: TransferIdParams,
   rateLimits: [{ rule: RATE.codeSendIp }, { rule: TRANSFER_RATE.resendUser, subject: ({ auth }) => String(auth?.userId) }],
   response: "{ sent: true }",
   handler: async ({ deps, auth, params }) => {
     await resendTransferCode(deps, auth, params.id);
-    return { payload: { sent: true } };
+    return { payload: { sent: true as const } };
   },
 });

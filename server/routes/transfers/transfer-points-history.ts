@@ -1,7 +1,9 @@
+import * as v from "valibot";
 import { PageQuery } from "../../../domain/schemas/learning";
 import { PUPIL_ONLY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { listTransfers } from "../../services/transfers/transfers";
+import { TransferDtoSchema } from "../../../domain/schemas/transfers";
 
 export default defineRoute({
   method: "get",
@@ -10,6 +12,7 @@ export default defineRoute({
   tag: "transfers",
   auth: "required",
   access: PUPIL_ONLY,
+  answer: v.array(TransferDtoSchema),
   query: PageQuery,
   response: "TransferDto[] with meta",
   handler: async ({ deps, auth, query }) => listTransfers(deps, auth, query.page, query.perPage),

@@ -1,4 +1,4 @@
-import { TransferBody } from "../../../domain/schemas/transfers";
+import { TransferBody, TransferDtoSchema } from "../../../domain/schemas/transfers";
 import { PUPIL_ONLY } from "../../lib/access";
 import { requestHash } from "../../lib/idempotency";
 import { defineRoute } from "../../lib/route";
@@ -13,6 +13,7 @@ export default defineRoute({
   tag: "transfers",
   auth: "required",
   access: PUPIL_ONLY,
+  answer: TransferDtoSchema,
   body: TransferBody,
   idempotency: "required",
   rateLimits: [{ rule: TRANSFER_RATE.createUser, subject: ({ auth }) => String(auth?.userId) }],

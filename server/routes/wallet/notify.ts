@@ -4,6 +4,7 @@ import { PUBLIC } from "../../lib/access";
 import { AppError } from "../../lib/errors";
 import { defineRoute } from "../../lib/route";
 import { notifyOrder } from "../../services/wallet/topups";
+import { PaymentNotifiedDtoSchema } from "../../../domain/wallet";
 
 export default defineRoute({
   method: "post",
@@ -13,6 +14,7 @@ export default defineRoute({
   tag: "wallet",
   auth: "none",
   access: PUBLIC,
+  answer: PaymentNotifiedDtoSchema,
   body: PaymentNotifyBody,
   response: "{ status }",
   handler: async ({ deps, body }) => {

@@ -6,7 +6,7 @@ import { paymentRedirect } from "../../services/wallet/topups";
 import { publicOrigin } from "../../lib/public-url";
 import { PaymentRedirectDtoSchema } from "../../../domain/wallet";
 
-export const LangQuery = v.object({ lang: v.optional(v.picklist(["fr", "en", "ar"], "validation_failed"), "fr") });
+const LangQuery = v.object({ lang: v.optional(v.picklist(["fr", "en", "ar"], "validation_failed"), "fr") });
 
 export default defineRoute({
   method: "get",

@@ -11,7 +11,8 @@ import { signMedia } from "../media/signing";
 export async function listHelpVideos(deps: Pick<Deps, "db" | "secret" | "now">, grant: { userId: number; sessionId: string }): Promise<HelpVideoDto[]> {
   const rows = await deps.db.select().from(helpVideos).where(eq(helpVideos.visible, true)).orderBy(asc(helpVideos.position), asc(helpVideos.id));
   const now = deps.now();
-  const sign = (path: string) => (path.startsWith("/media/") ? signMedia(deps.secret, path, grant, now).url : path);
+  // Public pictures (the posters under /media/public) need no signature, like the subject thumbnails.
+  const sign = (path: string) => (path.startsWith("/media/") && !path.startsWith("/media/public/") ? signMedia(deps.secret, path, grant, now).url : path);
   return rows.map((r) => ({
     id: r.id,
     topic: r.topic,

@@ -17,6 +17,8 @@ export async function listSubscriptionHistory(deps: Pick<Deps, "db">, userId: nu
       id: affiliations.id,
       groupId: offerGroups.id,
       groupName: offerGroups.name,
+      groupNameAr: offerGroups.nameAr,
+      groupNameEn: offerGroups.nameEn,
       offerId: offers.id,
       offerName: offers.name,
       offerNameEn: offers.nameEn,
@@ -36,7 +38,7 @@ export async function listSubscriptionHistory(deps: Pick<Deps, "db">, userId: nu
     .offset((page - 1) * perPage);
   const payload: SubscriptionHistoryDto[] = rows.map((r) => ({
     id: r.id,
-    group: { id: r.groupId, name: r.groupName },
+    group: { id: r.groupId, name: r.groupName, name_ar: r.groupNameAr, name_en: r.groupNameEn },
     offer: r.offerId === null ? null : { id: r.offerId, name: r.offerName ?? "", name_en: r.offerNameEn, name_ar: r.offerNameAr },
     period: r.period,
     amount_paid: Number(r.amountPaid),

@@ -8,7 +8,7 @@
  * are "the children it is linked to". A parent only ever reads the requests addressed to them, a pupil only those about
  * them: ids of anyone else's request are not found (404).
  */
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { ParentRequestDto } from "../../../domain/account";
 import { normalizePhone } from "../../../domain/schemas/common";
@@ -31,6 +31,7 @@ const columns = {
   childId: childUser.id,
   childName: childUser.name,
   childLastName: childUser.lastName,
+  childGender: childUser.gender,
   divisionId: divisions.id,
   divisionName: divisions.name,
   divisionNameAr: divisions.nameAr,
@@ -47,6 +48,7 @@ interface Row {
   childId: number;
   childName: string;
   childLastName: string;
+  childGender: string | null;
   divisionId: number | null;
   divisionName: string | null;
   divisionNameAr: string | null;
@@ -64,6 +66,7 @@ function toDto(r: Row): ParentRequestDto {
       name: r.childName,
       last_name: r.childLastName,
       division: r.divisionId === null ? null : { id: r.divisionId, name: r.divisionName ?? "", name_ar: r.divisionNameAr ?? "", name_en: r.divisionNameEn ?? "" },
+      gender: r.childGender === "male" || r.childGender === "female" ? r.childGender : null,
     },
   };
 }
@@ -81,7 +84,7 @@ function select(db: Db | Tx) {
 const order = [sql`(${parentRequests.approved} is null) desc`, desc(parentRequests.createdAt), desc(parentRequests.id)];
 
 /** 403 for any account but a parent (the pupils' side has its own list). */
-async function requireParent(db: Db | Tx, userId: number): Promise<void> {
+export async function requireParent(db: Db | Tx, userId: number): Promise<void> {
   const [u] = await db.select({ type: users.userType }).from(users).where(eq(users.id, userId)).limit(1);
   if (u?.type !== "parent") throw new AppError(403, "forbidden");
 }
@@ -174,12 +177,3 @@ export function requestParentLinkAfterAnswer(deps: Pick<Deps, "db" | "log">, inp
     );
 }
 
-/** Whether a pupil has a pending request (the menu's highlight reads `/auth/me`'s hasParentRequest; this is for tests and tools). */
-export async function hasPendingParentRequest(db: Db | Tx, childId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: parentRequests.id })
-    .from(parentRequests)
-    .where(and(eq(parentRequests.childUserId, childId), isNull(parentRequests.approved)))
-    .limit(1);
-  return Boolean(row);
-}

@@ -48,7 +48,7 @@ export async function createCode(
  * Returns the tries now counted, or null when no try is left (dead, consumed or expired). A guess is compared only
  * after its try is taken, so 50 guesses arriving at once get 5 comparisons, not 50.
  */
-export async function takeTry(db: Db | Tx, codeId: number, now: Date): Promise<number | null> {
+async function takeTry(db: Db | Tx, codeId: number, now: Date): Promise<number | null> {
   const [row] = await db
     .update(authCodes)
     .set({ attempts: sql`${authCodes.attempts} + 1` })
@@ -63,7 +63,7 @@ export async function killCode(db: Db | Tx, codeId: number, now: Date): Promise<
 }
 
 /** Consumes a code whose try was taken and whose guess was right; false when a concurrent request got there first. */
-export async function useCode(db: Db | Tx, codeId: number, now: Date): Promise<boolean> {
+async function useCode(db: Db | Tx, codeId: number, now: Date): Promise<boolean> {
   const done = await db
     .update(authCodes)
     .set({ consumedAt: now })

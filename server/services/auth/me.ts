@@ -16,20 +16,18 @@ import {
   optionalSubjects,
   parentRequests,
   states,
+  tokenAccounts,
   users,
   wallets,
 } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { tunisDay } from "../../../domain/days";
 import { isFreeView } from "../../../domain/learning";
+import { isEligibleForGift } from "../../../domain/referral";
+import { eligibilityAffiliationsSql } from "../referral/eligibility";
 
 const ref = (id: number | null, name: string | null, name_ar?: string | null, name_en?: string | null) =>
   id !== null && name !== null ? { id, name, ...(name_ar ? { name_ar } : {}), ...(name_en ? { name_en } : {}) } : null;
-
-/** Major offers (a whole year of a primary plan) make a pupil eligible for the referral programme. */
-function isEligibleForGift(list: Affiliation[]): boolean {
-  return list.some((a) => a.period === "year" || a.period === "rest_of_year");
-}
 
 /** Builds the `GET /auth/me` answer: the profile, its offers and the permissions derived from them. */
 interface AffiliationRow {
@@ -37,6 +35,8 @@ interface AffiliationRow {
   offerId: number;
   groupId: number;
   groupName: string;
+  groupNameAr: string | null;
+  groupNameEn: string | null;
   period: string;
   startDate: string;
   endDate: string;
@@ -76,7 +76,7 @@ const selectMe = (db: Db) => {
       balance: wallets.balance,
       affiliations: sql<AffiliationRow[]>`(
         select coalesce(json_agg(json_build_object(
-          'id', a.id, 'offerId', a.offer_id, 'groupId', a.group_id, 'groupName', g.name,
+          'id', a.id, 'offerId', a.offer_id, 'groupId', a.group_id, 'groupName', g.name, 'groupNameAr', g.name_ar, 'groupNameEn', g.name_en,
           'period', a.period, 'startDate', a.start_date, 'endDate', a.end_date) order by a.id), '[]'::json)
         from ${affiliations} a inner join ${offerGroups} g on g.id = a.group_id
         where a.user_id = ${users.id} and a.end_date >= ${day})`,
@@ -85,6 +85,10 @@ const selectMe = (db: Db) => {
         from ${discountCodes} d where d.user_id = ${users.id} and d.active and d.kind = 'influencer' limit 1)`,
       parentsTotal: sql<number>`(select count(*)::int from ${parentRequests} pr where pr.child_user_id = ${users.id})`,
       parentsPending: sql<number>`(select count(*)::int from ${parentRequests} pr where pr.child_user_id = ${users.id} and pr.approved is null)`,
+      // The referral programme (issue 20): the gift code (the pupil's referral code), the tokens, and what eligibility reads.
+      giftCode: sql<string | null>`(select d.code from ${discountCodes} d where d.user_id = ${users.id} and d.kind = 'referral' limit 1)`,
+      giftPoint: sql<number | null>`(select t.balance from ${tokenAccounts} t where t.user_id = ${users.id})`,
+      giftEligibility: eligibilityAffiliationsSql(sql`${users.id}`, day),
       operatorClient: sql<boolean>`exists(select 1 from ${operatorSubscriptions} os where os.user_id = ${users.id} and os.status = 'active')`,
     })
     .from(users)
@@ -118,7 +122,7 @@ export async function loadMe(db: Db, userId: number, adminId: number | null, tod
   const affs: Affiliation[] = row.affiliations.map((a) => ({
     id: a.id,
     offer_id: a.offerId,
-    group: { id: a.groupId, name: a.groupName },
+    group: { id: a.groupId, name: a.groupName, name_ar: a.groupNameAr, name_en: a.groupNameEn },
     period: a.period as Affiliation["period"],
     start_date: a.startDate,
     end_date: a.endDate,
@@ -140,7 +144,7 @@ export async function loadMe(db: Db, userId: number, adminId: number | null, tod
     birth_date: u.birthDate,
     avatar: u.avatar,
     points: row.balance ?? 0,
-    gift_point: u.giftPoint,
+    gift_point: row.giftPoint ?? 0,
     division: ref(u.divisionId, row.divisionName, row.divisionNameAr, row.divisionNameEn),
     optional_subject: ref(u.optionalSubjectId, row.optionalName, row.optionalNameAr),
     country: ref(u.countryId, row.countryName, row.countryNameAr, row.countryNameEn),
@@ -154,7 +158,7 @@ export async function loadMe(db: Db, userId: number, adminId: number | null, tod
     facebook_id: u.facebookId,
     freeHours,
     isTest: u.isTest,
-    gift_code: u.giftCode,
+    gift_code: row.giftCode,
     password_changed_at: u.passwordChangedAt.toISOString(),
     hasPhoneParent: Boolean(u.parentPhone),
     created_at: u.createdAt.toISOString(),
@@ -167,7 +171,7 @@ export async function loadMe(db: Db, userId: number, adminId: number | null, tod
       freeHours: isFreeView({ totalSeconds: u.freeHoursTotal, usedSeconds: u.freeHoursUsed }, affs.length > 0),
       hasEditDivision: u.hasEditDivision,
       influencer: u.userType === "influencer" || Boolean(discount),
-      eligibleUserForGift: isEligibleForGift(affs),
+      eligibleUserForGift: isEligibleForGift(row.giftEligibility, tunisDay(today)),
       takeTrialAdvantage: false,
       changePassword: u.mustChangePassword,
       discount: Boolean(discount),

@@ -27,7 +27,7 @@ async function setPassword(deps: Deps, userId: number, plain: string) {
   await deps.db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ passwordHash, passwordChangedAt: now, mustChangePassword: false, passwordExpired: false })
+      .set({ passwordHash, hasPassword: true, passwordChangedAt: now, mustChangePassword: false, passwordExpired: false })
       .where(eq(users.id, userId));
     // Queued while the sessions are still live: the pupil's other devices hear of it (then they are signed out).
     await notify(tx, {

@@ -3,7 +3,7 @@ import type { RegisterOutput } from "../../../domain/schemas/auth";
 import { normalizePhone, parseDdMmYyyy } from "../../../domain/schemas/common";
 import { TUNISIA_COUNTRY_ID } from "../../../domain/constants";
 import { countries, divisions, optionalSubjects, states, users, wallets } from "../../db/schema";
-import { issueToken } from "../../lib/auth";
+import { issueToken, type RequestOrigin } from "../../lib/auth";
 import { hashPassword } from "../../lib/crypto";
 import type { Deps } from "../../lib/deps";
 import { AppError, fieldError } from "../../lib/errors";
@@ -15,9 +15,9 @@ const idOf = (x: number | "" | null | undefined) => (typeof x === "number" ? x :
 
 /**
  * Creates an unverified student account, sends the verification code (SMS to the phone, else e-mail)
- * and opens a session so that the pupil can finish on /confirm.
+ * and opens a session (remembering the address and device it came from) so that the pupil can finish on /confirm.
  */
-export async function register(deps: Deps, input: RegisterOutput) {
+export async function register(deps: Deps, input: RegisterOutput, origin: RequestOrigin | null = null) {
   const { db } = deps;
   const phone = input.phone ? normalizePhone(input.phone) : null;
   const email = input.email ? input.email.toLowerCase() : null;
@@ -87,7 +87,7 @@ export async function register(deps: Deps, input: RegisterOutput) {
       if (!user) throw new Error("insert returned nothing");
       await tx.insert(wallets).values({ ownerId: user.id, balance: 0, kind: "user" });
       const code = await createCode(deps, tx, user.id, "verify");
-      const session = await issueToken(deps, tx, user.id);
+      const session = await issueToken(deps, tx, user.id, null, origin);
       return { user, code, session };
     });
   } catch (err) {

@@ -19,7 +19,8 @@ export async function confirmRegistration(deps: Deps, auth: AuthInfo, code: stri
   if (user.verified) throw new AppError(409, "already_verified");
   // Not in one transaction: a wrong code's counted try must survive the rollback of the failure.
   await consumeCode(deps, deps.db, user.id, "verify", code);
-  await deps.db.update(users).set({ verified: true }).where(eq(users.id, user.id));
+  // The code went where codeDestination sent it: to the e-mail when the account has no phone.
+  await deps.db.update(users).set({ verified: true, ...(codeDestination(user).channel === "email" ? { emailVerified: true } : {}) }).where(eq(users.id, user.id));
 }
 
 /** `GET /auth/resend-code`: a new verification code (the previous one dies). */

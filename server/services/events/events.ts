@@ -22,6 +22,7 @@ import {
   type JoinEventDto,
   type JoinLinkDto,
   type LiveEventDto,
+  type LiveRoomDto,
   type SessionViewer,
 } from "../../../domain/events";
 import { addDays, dayEnd, tunisDay, tunisMidnight, tunisWeek, weekDay } from "../../../domain/days";
@@ -66,7 +67,7 @@ export async function loadEventViewer(db: Db | Tx, userId: number, now: Date): P
 }
 
 /** SPEC §5 "Email for sessions": non-empty, no spaces, not numeric. */
-export const hasSessionEmail = (email: string | null): boolean => Boolean(email && email.trim() !== "" && !/\s/.test(email) && !/^\d+$/.test(email));
+const hasSessionEmail = (email: string | null): boolean => Boolean(email && email.trim() !== "" && !/\s/.test(email) && !/^\d+$/.test(email));
 
 type EventRow = typeof liveEvents.$inferSelect;
 
@@ -80,12 +81,12 @@ export async function eventOfClass(db: Db | Tx, eventId: number, divisionId: num
 }
 
 /** The sessions of one class between two instants, as the calendar shows them to this pupil. */
-export async function eventsBetween(db: Db | Tx, viewer: EventViewer, from: Date, to: Date, now: Date, subjectId?: number): Promise<LiveEventDto[]> {
+async function eventsBetween(db: Db | Tx, viewer: EventViewer, from: Date, to: Date, now: Date, subjectId?: number): Promise<LiveEventDto[]> {
   if (viewer.divisionId === null) return [];
   const conditions = [eq(liveEvents.divisionId, viewer.divisionId), lt(liveEvents.startAt, to), gt(liveEvents.endAt, from)];
   if (subjectId !== undefined) conditions.push(eq(liveEvents.subjectId, subjectId));
   const rows = await db
-    .select({ ev: liveEvents, subject: subjects, chapterName: chapters.name, teacher: instructors })
+    .select({ ev: liveEvents, subject: subjects, chapterName: chapters.name, chapterNameAr: chapters.nameAr, chapterNameEn: chapters.nameEn, teacher: instructors })
     .from(liveEvents)
     .innerJoin(subjects, eq(subjects.id, liveEvents.subjectId))
     .leftJoin(chapters, eq(chapters.id, liveEvents.chapterId))
@@ -117,7 +118,7 @@ export async function eventsBetween(db: Db | Tx, viewer: EventViewer, from: Date
       .groupBy(liveEvents.chapterId);
     for (const c of counts) modules.set(c.chapterId!, { total: c.total, coming: c.coming, past: c.past });
   }
-  return rows.map(({ ev, subject, chapterName, teacher }) => {
+  return rows.map(({ ev, subject, chapterName, chapterNameAr, chapterNameEn, teacher }) => {
     const status = eventStatus({ start: ev.startAt, end: ev.endAt }, now);
     const owned = ev.chapterId !== null && viewer.ownedChapters.has(ev.chapterId);
     const participated = joined.has(ev.id);
@@ -145,6 +146,8 @@ export async function eventsBetween(db: Db | Tx, viewer: EventViewer, from: Date
         chapterId: ev.chapterId,
         has_hessaty_chapter: ev.chapterId !== null,
         traineeship_name: chapterName ?? null,
+        traineeship_name_ar: chapterNameAr ?? null,
+        traineeship_name_en: chapterNameEn ?? null,
         totalSeances: module?.total ?? 1,
         price: ev.price,
         comingContentHessaty: module?.coming ?? 0,
@@ -206,12 +209,6 @@ export async function joinLink(deps: Pick<Deps, "db" | "now" | "env">, auth: Aut
   if (status === "upcoming") return { eventStartTime: ev.startAt.toISOString() };
   const room = liveRooms(deps.env).roomUrl({ eventId: ev.id, roomKey: ev.roomKey, displayName: viewer.displayName });
   return { url: room.url, external: room.external };
-}
-
-/** The live room as its page shows it: the session, whether it is on, and the time counted so far. */
-export interface LiveRoomDto {
-  event: LiveEventDto;
-  attendanceTimeInSeconds: number;
 }
 
 /** `POST /events/{eventId}/attendance`: one presence beat of the local live room. */

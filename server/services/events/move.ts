@@ -7,16 +7,11 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { affiliations, liveEventAttendees, liveEvents } from "../../db/schema";
 import type { Deps } from "../../lib/deps";
+import type { MovedEventDto } from "../../../domain/events";
 import { AppError } from "../../lib/errors";
 import { notifyClass } from "../notifications/notify";
 import { sessionMoved } from "../notifications/texts";
 
-export interface MovedEventDto {
-  id: number;
-  start_time: string;
-  end_time: string;
-  notified: number;
-}
 
 export async function moveEvent(deps: Pick<Deps, "db" | "now">, input: { id: number; start: Date }): Promise<MovedEventDto> {
   return deps.db.transaction(async (tx) => {

@@ -8,7 +8,7 @@
  * attended is 403 `session_not_attended`; another class's session is not found.
  */
 import { and, count, desc, eq, gt, isNull, lte } from "drizzle-orm";
-import type { AttendanceRowDto, RateableDto } from "../../../domain/events";
+import type { AttendanceRowDto, RateableDto, ReviewDto } from "../../../domain/events";
 import { liveEventAttendees, liveEventReviews, liveEvents } from "../../db/schema";
 import type { AuthInfo } from "../../lib/auth";
 import type { Deps } from "../../lib/deps";
@@ -52,12 +52,6 @@ async function attendedRow(deps: Pick<Deps, "db" | "now">, auth: Auth, eventId: 
     .limit(1);
   if (!attendee || attendee.attendanceS <= 0) throw new AppError(403, "session_not_attended");
   return attendee;
-}
-
-export interface ReviewDto {
-  content_event_id: number;
-  rating: number | null;
-  comment: string | null;
 }
 
 /** `POST /svc/reviews/review`. */

@@ -21,6 +21,7 @@ import { AppError, notFound } from "../../lib/errors";
 import { loadViewer } from "../learning/access";
 import { signMedia, verifyMedia } from "../media/signing";
 import { isSessionLive } from "../../lib/auth";
+import { documentFile } from "./pdf";
 
 /** Signed file links live one hour (and die with the session that asked for them). */
 const FILE_LINK_TTL_S = 60 * 60;
@@ -234,7 +235,7 @@ export async function fileCaller(deps: Deps, auth: AuthInfo | null, path: string
 }
 
 /** Whether a teacher teaches the subject (of its class) of an exam: `teacher_subjects` (seed/teaching.ts for the demo). */
-export async function teachesExam(deps: Pick<Deps, "db">, teacherId: number, examId: number): Promise<boolean> {
+async function teachesExam(deps: Pick<Deps, "db">, teacherId: number, examId: number): Promise<boolean> {
   const [row] = await deps.db
     .select({ id: exams.id })
     .from(exams)
@@ -279,5 +280,5 @@ export async function examDocument(deps: Deps, caller: { userId: number; userTyp
     const exam = await loadExam(deps, { userId: caller.userId, sessionId: caller.sessionId } as AuthInfo, examId);
     if (!documentOpen(d.kind, exam, deps.now())) throw new AppError(409, "exam_not_started");
   }
-  return { storageKey: d.storageKey, name: d.name, mime: d.mime, size: d.size };
+  return { ...(await documentFile(deps, d)), name: d.name, mime: d.mime };
 }

@@ -1,50 +1,43 @@
 /**
- * Where exam files live: `<uploads root>/exams/…` (server/lib/uploads.ts). Keys are relative paths the server made (never a name a pupil chose), so a key cannot leave the root.
+ * Exam files in the file store (server/lib/storage.ts): `exams/<exam>/<user>/<uuid>` for homework,
+ * `exams/<exam>/documents/<id>.pdf` for documents. A resumable upload keeps each chunk as a part of its own,
+ * `<key>.parts/<offset>`, written by whichever process received it; the last chunk's process joins the parts into the
+ * file. Which parts count is the database's `received` (services/exams/uploads.ts), never a process's memory.
  */
-import { createReadStream, createWriteStream, mkdirSync } from "node:fs";
-import { open, rm, stat, writeFile } from "node:fs/promises";
-import { dirname, resolve, sep } from "node:path";
-import { Readable } from "node:stream";
-import type { Env } from "../../env";
-import { uploadsRoot } from "../../lib/uploads";
+import type { FileStore } from "../../lib/storage";
+import { readAll } from "../../lib/storage";
 
-export function pathOf(env: Pick<Env, "DATA_DIR">, key: string): string {
-  const root = uploadsRoot(env);
-  const full = resolve(root, key);
-  if (!full.startsWith(root + sep)) throw new Error("storage key outside the uploads root");
-  return full;
-}
+const partsPrefix = (storageKey: string) => `${storageKey}.parts/`;
 
-export async function putFile(env: Pick<Env, "DATA_DIR">, key: string, bytes: Uint8Array): Promise<void> {
-  const full = pathOf(env, key);
-  mkdirSync(dirname(full), { recursive: true });
-  await writeFile(full, bytes);
-}
-
-/** Creates the empty file of an upload. */
-export async function createEmpty(env: Pick<Env, "DATA_DIR">, key: string): Promise<void> {
-  await putFile(env, key, new Uint8Array());
-}
+/** The part that holds the bytes from `offset` (offsets padded, so that the keys sort in order). */
+export const partKey = (storageKey: string, offset: number) => `${partsPrefix(storageKey)}${String(offset).padStart(12, "0")}`;
 
 /**
- * Writes a stream into the file at `offset`, as it arrives; answers how many bytes reached the disk (all of them, or
- * those before the stream failed: a dropped connection keeps what it delivered) and the stream's error if any.
+ * Reads a chunk's body, at most `max` bytes; answers the bytes that arrived (all of them, or those before the stream
+ * failed: a dropped connection keeps what it delivered) and the stream's error if any. `onFirstBytes` sees the first
+ * 16 bytes (or fewer when the chunk is shorter) before anything is kept, and throws to refuse the content.
  */
-export async function writeAt(
-  env: Pick<Env, "DATA_DIR">,
-  key: string,
-  offset: number,
+export async function collectChunk(
   body: ReadableStream<Uint8Array> | null,
   max: number,
   onFirstBytes?: (head: Uint8Array) => void,
-): Promise<{ written: number; error: unknown }> {
-  const handle = await open(pathOf(env, key), "r+");
-  let written = 0;
+): Promise<{ bytes: Uint8Array; error: unknown }> {
+  const pieces: Uint8Array[] = [];
+  let received = 0;
   let error: unknown = null;
-  let head: Uint8Array | null = onFirstBytes ? new Uint8Array(0) : null;
-  try {
-    if (body) {
-      const reader = body.getReader();
+  let checked = !onFirstBytes;
+  const joined = () => {
+    const all = new Uint8Array(received);
+    let at = 0;
+    for (const p of pieces) {
+      all.set(p, at);
+      at += p.byteLength;
+    }
+    return all;
+  };
+  if (body) {
+    const reader = body.getReader();
+    try {
       for (;;) {
         let chunk: Awaited<ReturnType<typeof reader.read>>;
         try {
@@ -55,68 +48,49 @@ export async function writeAt(
         }
         if (chunk.done) break;
         let bytes = chunk.value;
-        if (written + bytes.byteLength > max) bytes = bytes.subarray(0, max - written);
-        if (head && onFirstBytes) {
-          const merged = new Uint8Array(head.byteLength + bytes.byteLength);
-          merged.set(head);
-          merged.set(bytes, head.byteLength);
-          head = merged;
-          if (head.byteLength >= 16 || written + bytes.byteLength >= max) {
-            onFirstBytes(head); // throws to refuse the content before it is written
-            head = null;
-          }
+        if (received + bytes.byteLength > max) bytes = bytes.subarray(0, max - received);
+        pieces.push(bytes);
+        received += bytes.byteLength;
+        if (!checked && (received >= 16 || received >= max)) {
+          checked = true;
+          onFirstBytes!(joined().subarray(0, 16));
         }
-        await handle.write(bytes, 0, bytes.byteLength, offset + written);
-        written += bytes.byteLength;
-        if (written >= max) break;
+        if (received >= max) break;
       }
-      if (head && onFirstBytes && head.byteLength > 0 && !error) onFirstBytes(head);
+    } finally {
+      reader.releaseLock();
     }
-  } finally {
-    await handle.close();
   }
-  return { written, error };
+  if (!checked && received > 0 && !error) onFirstBytes!(joined());
+  return { bytes: joined(), error };
 }
 
-export async function readHead(env: Pick<Env, "DATA_DIR">, key: string, n: number): Promise<Uint8Array> {
-  const handle = await open(pathOf(env, key), "r");
-  try {
-    const buf = new Uint8Array(n);
-    const { bytesRead } = await handle.read(buf, 0, n, 0);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
+/**
+ * The upload's file from its parts, following the chain of offsets from 0 to `size` (a part left by a write whose
+ * commit failed sits off the chain, or was written again over the same key by the retry); null when the chain is broken.
+ */
+export async function joinParts(files: FileStore, storageKey: string, size: number): Promise<Uint8Array | null> {
+  const parts = new Map((await files.list(partsPrefix(storageKey))).map((p) => [Number(p.key.slice(-12)), p]));
+  const all = new Uint8Array(size);
+  let at = 0;
+  while (at < size) {
+    const part = parts.get(at);
+    if (!part || part.size === 0 || at + part.size > size) return null;
+    const bytes = await readAll(files, part.key);
+    if (!bytes || bytes.byteLength !== part.size) return null;
+    all.set(bytes, at);
+    at += bytes.byteLength;
   }
+  return all;
 }
 
-export async function truncateTo(env: Pick<Env, "DATA_DIR">, key: string, size: number): Promise<void> {
-  const handle = await open(pathOf(env, key), "r+");
-  try {
-    await handle.truncate(size);
-  } finally {
-    await handle.close();
-  }
+/** Removes the parts of an upload. */
+export async function removeParts(files: FileStore, storageKey: string): Promise<void> {
+  for (const p of await files.list(partsPrefix(storageKey))) await files.delete(p.key);
 }
 
-export async function removeFile(env: Pick<Env, "DATA_DIR">, key: string): Promise<void> {
-  await rm(pathOf(env, key), { force: true });
-}
-
-export async function fileSize(env: Pick<Env, "DATA_DIR">, key: string): Promise<number | null> {
-  try {
-    return (await stat(pathOf(env, key))).size;
-  } catch {
-    return null;
-  }
-}
-
-/** A web stream of the file (for a Response body). */
-export function readStream(env: Pick<Env, "DATA_DIR">, key: string): ReadableStream<Uint8Array> {
-  return Readable.toWeb(createReadStream(pathOf(env, key))) as ReadableStream<Uint8Array>;
-}
-
-export function writeStream(env: Pick<Env, "DATA_DIR">, key: string) {
-  const full = pathOf(env, key);
-  mkdirSync(dirname(full), { recursive: true });
-  return createWriteStream(full);
+/** Removes an upload's file and its parts, whichever exist. */
+export async function removeUploadObjects(files: FileStore, storageKey: string): Promise<void> {
+  await removeParts(files, storageKey);
+  await files.delete(storageKey);
 }

@@ -1,9 +1,11 @@
 /**
  * Homework uploads (issue 10): the resumable protocol (create → chunks at the stored offset → complete), the plain
  * multipart upload of SPEC §7, and deletion. Content is checked by magic bytes against the name's extension; sizes are
- * limited; files live under the uploads directory (storage.ts). A chunk is written straight to its place in the file
- * and the bytes that reached the disk count even when the connection drops, so the client resumes from the stored
- * offset. Chunks are taken until the pupil's deadline plus the grace period, for uploads created before the deadline.
+ * limited; files live in the file store (server/lib/storage.ts, storage.ts here), the same for every server process.
+ * A chunk is kept as a part of its own in the store, whichever process receives it, and the bytes that arrived count
+ * even when the connection drops, so the client resumes from the stored offset. The offset lives in the database: a
+ * chunk's part is written and the offset moved under a lock of the upload's row, so two processes never both take the
+ * same offset; the process that takes the last chunk joins the parts into the file. Chunks are taken until the pupil's deadline plus the grace period, for uploads created before the deadline.
  * The ten-files limit is held in the transaction that keeps a file, under a lock of the pupil's start of the exam
  * (`withRoom`), whatever number of uploads arrive at once.
  */
@@ -28,7 +30,7 @@ import type { AuthInfo } from "../../lib/auth";
 import type { Deps } from "../../lib/deps";
 import { AppError, fieldError, notFound } from "../../lib/errors";
 import { homeworkFiles, loadExam } from "./exams";
-import { createEmpty, putFile, readHead, removeFile, truncateTo, writeAt } from "./storage";
+import { collectChunk, joinParts, partKey, removeParts, removeUploadObjects } from "./storage";
 
 type Exam = Awaited<ReturnType<typeof loadExam>>;
 
@@ -84,26 +86,33 @@ async function statusOf(deps: Deps, auth: AuthInfo, u: typeof examUploads.$infer
   return { id: u.id, name: u.name, size: u.size, offset: u.received, complete: u.fileId !== null, file, acceptUntil: u.acceptUntil.toISOString() };
 }
 
+/**
+ * Abandoned uploads (never finished, no longer taken), anyone's: their rows and bytes go, a hundred at a time; returns
+ * how many. The housekeeping job runs it (services/housekeeping/jobs.ts).
+ */
+export async function dropAbandonedUploads(deps: Pick<Deps, "db" | "files" | "now">): Promise<number> {
+  let dropped = 0;
+  for (;;) {
+    const due = deps.db
+      .select({ id: examUploads.id })
+      .from(examUploads)
+      .where(and(isNull(examUploads.fileId), lt(examUploads.acceptUntil, deps.now())))
+      .limit(100);
+    const stale = await deps.db.delete(examUploads).where(inArray(examUploads.id, due)).returning({ storageKey: examUploads.storageKey });
+    for (const u of stale) await removeUploadObjects(deps.files, u.storageKey);
+    dropped += stale.length;
+    if (stale.length < 100) return dropped;
+  }
+}
+
 /** Creates an upload (name, size) for a started exam before the deadline; 201 with offset 0. */
 export async function createUpload(deps: Deps, auth: AuthInfo, examId: number, input: { name: string; size: number }): Promise<UploadStatusDto> {
   const exam = await loadExam(deps, auth, examId);
   const now = deps.now();
   const deadline = assertOpenForHomework(exam, now);
   await assertRoom(deps, auth, examId, 1);
-  // Abandoned uploads (never finished, no longer taken), anyone's, a few at a time: their rows and bytes go.
-  const stale = await deps.db
-    .delete(examUploads)
-    .where(
-      inArray(
-        examUploads.id,
-        deps.db.select({ id: examUploads.id }).from(examUploads).where(and(isNull(examUploads.fileId), lt(examUploads.acceptUntil, now))).limit(20),
-      ),
-    )
-    .returning({ storageKey: examUploads.storageKey });
-  for (const u of stale) await removeFile(deps.env, u.storageKey);
   const id = randomUUID();
   const storageKey = keyFor(examId, auth.userId, id);
-  await createEmpty(deps.env, storageKey);
   const [u] = await deps.db
     .insert(examUploads)
     .values({ id, examId, userId: auth.userId, name: input.name, size: input.size, storageKey, createdAt: now, acceptUntil: new Date(deadline.getTime() + UPLOAD_GRACE_MS) })
@@ -143,9 +152,9 @@ export async function writeChunk(deps: Deps, auth: AuthInfo, examId: number, upl
   const check = offset === 0 && expected !== "svg" ? (head: Uint8Array) => {
     if (sniffKind(head) !== expected) throw new AppError(422, "file_type_invalid", { contentFiles: ["file_type_invalid"] });
   } : undefined;
-  let result: { written: number; error: unknown };
+  let result: { bytes: Uint8Array; error: unknown };
   try {
-    result = await writeAt(deps.env, u.storageKey, offset, body, max, check);
+    result = await collectChunk(body, max, check);
   } catch (err) {
     if (err instanceof AppError && err.code === "file_type_invalid") {
       await dropUpload(deps, u);
@@ -153,11 +162,15 @@ export async function writeChunk(deps: Deps, auth: AuthInfo, examId: number, upl
     }
     throw err;
   }
-  const [updated] = await deps.db
-    .update(examUploads)
-    .set({ received: offset + result.written })
-    .where(and(eq(examUploads.id, u.id), eq(examUploads.received, offset), isNull(examUploads.fileId)))
-    .returning();
+  // The row is locked while the part is written: a chunk for the same offset on another process waits, then finds the
+  // offset moved (422 upload_offset_mismatch). A part whose commit fails is written again by the retry (same key).
+  const updated = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(examUploads).where(eq(examUploads.id, u.id)).for("update");
+    if (!row || row.received !== offset || row.fileId !== null) return null;
+    if (result.bytes.byteLength > 0) await deps.files.put(partKey(u.storageKey, offset), result.bytes);
+    const [moved] = await tx.update(examUploads).set({ received: offset + result.bytes.byteLength }).where(eq(examUploads.id, u.id)).returning();
+    return moved ?? null;
+  });
   if (!updated) throw fieldError(422, "offset", "upload_offset_mismatch");
   if (result.error) throw result.error instanceof AppError ? result.error : new AppError(400, "validation_failed", { _: ["upload_incomplete"] }, "The chunk was cut short");
   if (updated.received < updated.size) return statusOf(deps, auth, updated);
@@ -166,17 +179,23 @@ export async function writeChunk(deps: Deps, auth: AuthInfo, examId: number, upl
 
 async function dropUpload(deps: Deps, u: typeof examUploads.$inferSelect): Promise<void> {
   await deps.db.delete(examUploads).where(eq(examUploads.id, u.id));
-  await removeFile(deps.env, u.storageKey);
+  await removeUploadObjects(deps.files, u.storageKey);
 }
 
 async function completeUpload(deps: Deps, auth: AuthInfo, u: typeof examUploads.$inferSelect): Promise<UploadStatusDto> {
-  await truncateTo(deps.env, u.storageKey, u.size);
-  const head = await readHead(deps.env, u.storageKey, SNIFF_BYTES);
+  const bytes = await joinParts(deps.files, u.storageKey, u.size);
+  if (!bytes) {
+    // The parts do not make the file (a part lost from the store): the pupil sends it again.
+    await dropUpload(deps, u);
+    throw new AppError(400, "validation_failed", { _: ["upload_incomplete"] }, "The upload's parts are incomplete");
+  }
+  const head = bytes.subarray(0, SNIFF_BYTES);
   if (!contentMatchesName(u.name, head)) {
     await dropUpload(deps, u);
     throw new AppError(422, "file_type_invalid", { contentFiles: ["file_type_invalid"] });
   }
   const kind = sniffKind(head)!;
+  await deps.files.put(u.storageKey, bytes, MIME_OF_KIND[kind]);
   let done: typeof examUploads.$inferSelect;
   try {
     done = await withRoom(deps, u.userId, u.examId, 1, async (tx) => {
@@ -193,6 +212,7 @@ async function completeUpload(deps: Deps, auth: AuthInfo, u: typeof examUploads.
     if (err instanceof AppError && err.code === "homework_too_many_files") await dropUpload(deps, u);
     throw err;
   }
+  await removeParts(deps.files, u.storageKey);
   return statusOf(deps, auth, done);
 }
 
@@ -223,14 +243,14 @@ export async function uploadMultipart(deps: Deps, auth: AuthInfo, examId: number
     checked.push({ name, bytes, mime: MIME_OF_KIND[sniffKind(bytes.subarray(0, SNIFF_BYTES))!] });
   }
   const stored = checked.map((c) => ({ ...c, storageKey: keyFor(examId, auth.userId, randomUUID()) }));
-  for (const c of stored) await putFile(deps.env, c.storageKey, c.bytes);
+  for (const c of stored) await deps.files.put(c.storageKey, c.bytes, c.mime);
   try {
     await withRoom(deps, auth.userId, examId, stored.length, (tx) =>
       tx.insert(examHomeworkFiles).values(stored.map((c) => ({ examId, userId: auth.userId, name: c.name, mime: c.mime, size: c.bytes.byteLength, storageKey: c.storageKey }))),
     );
   } catch (err) {
     // Nothing was kept: neither are the bytes.
-    for (const c of stored) await removeFile(deps.env, c.storageKey);
+    for (const c of stored) await deps.files.delete(c.storageKey);
     throw err;
   }
   return homeworkFiles(deps, auth, examId);
@@ -251,5 +271,5 @@ export async function deleteHomework(deps: Deps, auth: AuthInfo, examId: number,
     await tx.delete(examUploads).where(eq(examUploads.fileId, f.id));
     await tx.delete(examHomeworkFiles).where(eq(examHomeworkFiles.id, f.id));
   });
-  await removeFile(deps.env, f.storageKey);
+  await removeUploadObjects(deps.files, f.storageKey);
 }

@@ -104,6 +104,6 @@ export async function loadViewer(db: Db | Tx, userId: number, now: Date): Promis
 }
 
 /** Whether the viewer's offers open every lesson of this subject (the subject is assumed to be of their class). */
-export const unlocksSubject = (viewer: Viewer, subjectId: number) => viewer.allSubjects || viewer.subjectIds.has(subjectId);
+const unlocksSubject = (viewer: Viewer, subjectId: number) => viewer.allSubjects || viewer.subjectIds.has(subjectId);
 
 export const isUnlocked = (viewer: Viewer, subjectId: number, isFree: boolean) => isFree || unlocksSubject(viewer, subjectId);

@@ -122,7 +122,7 @@ export async function listSubjects(deps: Pick<Deps, "db" | "now">, userId: numbe
   return rows.map(({ s, lessons }) => subjectDto({ s, totals: { n: lessons.n, videos: lessons.videos, sum: sums?.get(s.id)?.sum ?? 0 } }));
 }
 
-export function promoCardDto(p: typeof promoCards.$inferSelect): PromoCardDto {
+function promoCardDto(p: typeof promoCards.$inferSelect): PromoCardDto {
   return {
     id: p.id,
     type: p.type,
@@ -145,7 +145,7 @@ export function promoCardDto(p: typeof promoCards.$inferSelect): PromoCardDto {
  * Whether a viewer sees a promo card: an "offer" card sells a bigger offer, so a pupil whose offers already open every
  * subject (Gold, Optimum, Excellent…) does not get it.
  */
-export const promoCardShown = (viewer: Viewer, card: { type: string }) => !(card.type === "offer" && viewer.allSubjects);
+const promoCardShown = (viewer: Viewer, card: { type: string }) => !(card.type === "offer" && viewer.allSubjects);
 
 /** The promo cards a viewer sees (`promoCardShown`). */
 export const promoCardsFor = (viewer: Viewer, rows: ReadonlyArray<typeof promoCards.$inferSelect>) => rows.filter((p) => promoCardShown(viewer, p)).map(promoCardDto);

@@ -16,9 +16,9 @@ import { instructorDto, promoCardsFor } from "./catalog";
 import { contentType } from "./lessons";
 
 /** Cards per list; the home shows the first two. */
-export const CONTENT_CARDS_LIMIT = 10;
+const CONTENT_CARDS_LIMIT = 10;
 /** "New" means created within this many days. */
-export const NEW_CONTENT_DAYS = 30;
+const NEW_CONTENT_DAYS = 30;
 
 /**
  * The pupil's class, as a subquery of the statement that needs it (one statement per read instead of looking the

@@ -1,4 +1,6 @@
 /** Lessons of a chapter and one lesson for the viewer, with the access rule applied (SPEC §4, §6). */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { and, asc, eq } from "drizzle-orm";
 import {
   CONTENT_TYPE,
@@ -107,12 +109,30 @@ export async function findLesson(db: Db | Tx, viewer: Viewer, subjectSlug: strin
 
 type Signer = (path: string) => { url: string; otp: string | null; playbackInfo: string | null };
 
+/** `/media/videos/x.mp4` → `/media/videos/x.lite.mp4`: the lowest-quality rendition of a video, for lite mode. */
+function liteRenditionPath(path: string): string | null {
+  return /^\/media\/.+\.mp4$/.test(path) ? path.replace(/\.mp4$/, ".lite.mp4") : null;
+}
+
+/** Whether MEDIA_DIR holds a lite rendition of a video (files shipped with the app: looked up once per path). */
+const liteRenditions = new Map<string, string | null>();
+function liteRendition(mediaDir: string, path: string): string | null {
+  const key = `${mediaDir}|${path}`;
+  let found = liteRenditions.get(key);
+  if (found === undefined) {
+    const lite = liteRenditionPath(path);
+    found = lite && existsSync(join(mediaDir, lite.replace(/^\/media\//, ""))) ? lite : null;
+    liteRenditions.set(key, found);
+  }
+  return found;
+}
+
 /**
  * Media of an unlocked lesson. Files under /media (protected videos, recordings, magazine pages, attachments) are
  * served only with a per-user, expiring signature (services/media/signing.ts): the lesson answer carries the signed
  * URLs, and for protected videos and recordings the `otp`/`playbackInfo` pair. YouTube lessons are external embeds.
  */
-function media(c: ContentRow, sign: Signer) {
+function media(c: ContentRow, sign: Signer, lite: (path: string) => string | null) {
   switch (c.typeId) {
     case CONTENT_TYPE.youtube.id:
       return { content_videos: c.videoUrl ? { url: c.videoUrl, duration: c.durationS ?? 0 } : null, otp: null, playbackInfo: null, pages: null, qcm: null };
@@ -120,7 +140,10 @@ function media(c: ContentRow, sign: Signer) {
     case CONTENT_TYPE.recording.id: {
       if (!c.videoUrl) return { content_videos: null, otp: null, playbackInfo: null, pages: null, qcm: null };
       const signed = sign(c.videoUrl);
-      return { content_videos: { url: signed.url, duration: c.durationS ?? 0 }, otp: signed.otp, playbackInfo: signed.playbackInfo, pages: null, qcm: null };
+      // Lite mode plays the lowest-quality rendition when there is one (signed like the video itself).
+      const litePath = lite(c.videoUrl);
+      const liteUrl = litePath ? { lite_url: sign(litePath).url } : {};
+      return { content_videos: { url: signed.url, duration: c.durationS ?? 0, ...liteUrl }, otp: signed.otp, playbackInfo: signed.playbackInfo, pages: null, qcm: null };
     }
     case CONTENT_TYPE.magazine.id:
       return { content_videos: null, otp: null, playbackInfo: null, pages: (c.pages ?? []).map((p) => ({ url: sign(p.url).url })), qcm: null };
@@ -136,7 +159,7 @@ function media(c: ContentRow, sign: Signer) {
  * links are signed for the asking session: they stop working when it ends (logout, password change).
  */
 export async function getLesson(
-  deps: Pick<Deps, "db" | "now" | "secret">,
+  deps: Pick<Deps, "db" | "now" | "secret" | "env">,
   { userId, sessionId }: { userId: number; sessionId: string },
   subjectSlug: string,
   chapterSlug: string,
@@ -168,7 +191,7 @@ export async function getLesson(
       : await db.select({ name: attachments.name, name_ar: attachments.nameAr, name_en: attachments.nameEn, url: attachments.url }).from(attachments).where(eq(attachments.contentId, content.id)).orderBy(asc(attachments.id));
   const now = deps.now();
   const sign: Signer = (path) => (path.startsWith("/media/") ? signMedia(deps.secret, path, { userId, sessionId, metered: viewer.freeView }, now) : { url: path, otp: null, playbackInfo: null });
-  const m = locked || mediaRefused ? { content_videos: null, otp: null, playbackInfo: null, pages: null, qcm: null } : media(content, sign);
+  const m = locked || mediaRefused ? { content_videos: null, otp: null, playbackInfo: null, pages: null, qcm: null } : media(content, sign, (path) => liteRendition(deps.env.MEDIA_DIR, path));
   return {
     id: content.id,
     slug: content.slug,

@@ -8,22 +8,38 @@ import { pageMeta } from "../../lib/paging";
 import { isUnlocked, loadViewer } from "./access";
 
 export async function listReportReasons(deps: Pick<Deps, "db">): Promise<ReportReasonDto[]> {
-  return deps.db.select({ id: reportReasons.id, name: reportReasons.name }).from(reportReasons).orderBy(asc(reportReasons.id));
+  return deps.db
+    .select({ id: reportReasons.id, name: reportReasons.name, name_ar: reportReasons.nameAr, name_en: reportReasons.nameEn })
+    .from(reportReasons)
+    .orderBy(asc(reportReasons.id));
 }
 
 const reportColumns = {
   r: videoReports,
   reason: reportReasons.name,
+  reasonAr: reportReasons.nameAr,
+  reasonEn: reportReasons.nameEn,
   contentName: contents.name,
+  contentNameAr: contents.nameAr,
+  contentNameEn: contents.nameEn,
   contentSlug: contents.slug,
 };
 
-function reportDto(row: { r: typeof videoReports.$inferSelect; reason: string; contentName: string; contentSlug: string }): VideoReportDto {
+function reportDto(row: {
+  r: typeof videoReports.$inferSelect;
+  reason: string;
+  reasonAr: string | null;
+  reasonEn: string | null;
+  contentName: string;
+  contentNameAr: string | null;
+  contentNameEn: string | null;
+  contentSlug: string;
+}): VideoReportDto {
   return {
     id: row.r.id,
-    report_reason: { id: row.r.reasonId, reason: row.reason },
+    report_reason: { id: row.r.reasonId, reason: row.reason, reason_ar: row.reasonAr, reason_en: row.reasonEn },
     description: row.r.description,
-    content: { id: row.r.contentId, name: row.contentName, slug: row.contentSlug },
+    content: { id: row.r.contentId, name: row.contentName, name_ar: row.contentNameAr, name_en: row.contentNameEn, slug: row.contentSlug },
     status: row.r.status as VideoReportStatus,
     created_at: row.r.createdAt.toISOString(),
     reject_reason: row.r.rejectReason,

@@ -11,7 +11,7 @@ import type { Deps } from "../../lib/deps";
 import { forbidden } from "../../lib/errors";
 import { loadViewer } from "./access";
 
-export const AUTOCOMPLETE_LIMIT = 10;
+const AUTOCOMPLETE_LIMIT = 10;
 
 // Arabic letters with a hamza or madda decompose (NFD) to their base letter and a mark that normalizeSearch drops.
 const ACCENTED = "àáâãäåçèéêëìíîïñòóôõöùúûüýÿÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝأإآؤئ";

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /** Lifetime of a signed media link: long enough to watch a lesson, short enough to be useless when shared. */
-export const MEDIA_TTL_S = 2 * 60 * 60;
+const MEDIA_TTL_S = 2 * 60 * 60;
 
 export interface SignedMedia {
   /** The path with its signature: what the player or the <img> requests. */

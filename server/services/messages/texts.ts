@@ -25,7 +25,7 @@ export interface MessageParams {
 }
 export type MessageKind = keyof MessageParams;
 
-export interface MessageText {
+interface MessageText {
   /** The e-mail's subject: the code first. */
   subject: string;
   /** The message itself: the SMS's text, the e-mail's first paragraph. */

@@ -36,7 +36,7 @@ function toDto(n: NotificationRow): NotificationDto {
   };
 }
 
-export async function unreadCount(deps: Pick<Deps, "db">, userId: number): Promise<number> {
+async function unreadCount(deps: Pick<Deps, "db">, userId: number): Promise<number> {
   const [row] = await deps.db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.seen, false)));
   return Number(row?.n ?? 0);
 }
@@ -83,7 +83,7 @@ export async function markAllSeen(deps: Pick<Deps, "db">, auth: AuthInfo) {
     .set({ seen: true })
     .where(and(eq(notifications.userId, auth.userId), eq(notifications.seen, false)))
     .returning({ id: notifications.id });
-  return { marked: done.length, unread: 0 };
+  return { marked: done.length, unread: 0 as const };
 }
 
 export async function getPreferences(deps: Pick<Deps, "db">, userId: number): Promise<NotificationPreferences> {
@@ -120,7 +120,7 @@ export async function setPushToken(deps: Pick<Deps, "db">, auth: AuthInfo, input
       target: pushTokens.token,
       set: { userId: auth.userId, sessionId: auth.sessionId, platform: input.platform, language: input.language, createdAt: sql`now()` },
     });
-  return { registered: true };
+  return { registered: true as const };
 }
 
 /** `DELETE /user/set-notification-token`: this device's token is forgotten (logout, notifications turned off). */
@@ -137,7 +137,11 @@ export async function deletePushToken(deps: Pick<Deps, "db">, auth: AuthInfo, to
 const MESSAGES_PAGE = 24;
 
 function messageDto(m: typeof inboxMessages.$inferSelect): MessageDto {
-  return { _id: m.id, seen: m.seen, message: { name: m.name, body: m.body, created_at: m.createdAt.toISOString() } };
+  return {
+    _id: m.id,
+    seen: m.seen,
+    message: { name: m.name, name_ar: m.nameAr, name_en: m.nameEn, body: m.body, body_ar: m.bodyAr, body_en: m.bodyEn, created_at: m.createdAt.toISOString() },
+  };
 }
 
 /** getMessages: the pupil's messages, newest first, 24 a page; `search=seen:false` for the unread tab. */
@@ -178,7 +182,7 @@ export async function listPopups(deps: Pick<Deps, "db">, auth: AuthInfo): Promis
       ),
     )
     .orderBy(asc(popups.id));
-  return rows.map((p) => ({ _id: p.id, name: p.name, body: p.body }));
+  return rows.map((p) => ({ _id: p.id, name: p.name, name_ar: p.nameAr, name_en: p.nameEn, body: p.body, body_ar: p.bodyAr, body_en: p.bodyEn }));
 }
 
 /** `GET popup/hide?popup_id&user_id`: "Do not show again". `user_id` must be the caller (403 otherwise). */
@@ -189,5 +193,5 @@ export async function hidePopup(deps: Pick<Deps, "db">, auth: AuthInfo, popupId:
   // A pop-up of another class is not the pupil's to hide.
   if (!popup || (popup.divisionId !== null && popup.divisionId !== me?.divisionId)) throw notFound();
   await deps.db.insert(popupHides).values({ popupId, userId }).onConflictDoNothing();
-  return { hidden: true };
+  return { hidden: true as const };
 }

@@ -17,6 +17,7 @@
 import { sql } from "drizzle-orm";
 import type { NotificationCategory } from "../../../domain/notifications";
 import type { Tx } from "../../db/client";
+import { CHANNELS, idsPayload, notifySql } from "../../lib/events";
 import { kickPushes } from "./dispatch";
 import type { NotificationTexts } from "./texts";
 
@@ -44,6 +45,8 @@ async function queueDeliveries(tx: Tx, ids: number[]): Promise<void> {
       join push_tokens t on t.user_id = n.user_id
       join sessions s on s.id = t.session_id and s.revoked_at is null and s.expires_at > now()
      where n.id = any(${`{${ids.join(",")}}`}::int[])`);
+  // Heard by the dispatcher of every process once this transaction commits (lib/events.ts); the kick is this process's own.
+  await tx.execute(notifySql(CHANNELS.push, idsPayload(ids)));
   kickPushes();
 }
 

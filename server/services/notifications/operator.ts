@@ -35,6 +35,19 @@ function checkInput(n: ManualNotification): { category: NotificationCategory; li
   return { category, link };
 }
 
+/** A message's name and body in the three languages the operator wrote (null where they wrote none). */
+function messageTexts(n: ManualNotification) {
+  const texts = operatorTexts(n);
+  return {
+    name: texts.fr.title,
+    body: texts.fr.body,
+    nameEn: texts.en.title || null,
+    bodyEn: texts.en.body || null,
+    nameAr: texts.ar.title || null,
+    bodyAr: texts.ar.body || null,
+  };
+}
+
 /** One notification to one pupil (by phone or e-mail). */
 export async function notifyLogin(deps: Deps, login: string, n: ManualNotification) {
   const { category, link } = checkInput(n);
@@ -44,7 +57,7 @@ export async function notifyLogin(deps: Deps, login: string, n: ManualNotificati
     let to = link;
     let messageId: number | null = null;
     if (n.message) {
-      const [m] = await tx.insert(inboxMessages).values({ userId: user.id, name: n.title, body: n.body }).returning({ id: inboxMessages.id });
+      const [m] = await tx.insert(inboxMessages).values({ userId: user.id, ...messageTexts(n) }).returning({ id: inboxMessages.id });
       messageId = m!.id;
       to = `/inbox/${messageId}`;
     }

@@ -146,6 +146,26 @@ export function giftCodeUsed(p: { code: string; earned: number }): NotificationT
   };
 }
 
+/** A gift order's statuses (SPEC §3 "Purchase/order"), in each language. */
+const GIFT_ORDER_STATUS: Record<"approved" | "rejected" | "shipped" | "delivered", Record<NotificationLanguage, string>> = {
+  approved: { fr: "acceptée", en: "approved", ar: "تمت الموافقة عليه" },
+  rejected: { fr: "refusée : vos jetons vous sont rendus", en: "rejected: your tokens are returned", ar: "مرفوض: أُعيدت إليك جيتوناتك" },
+  shipped: { fr: "expédiée", en: "shipped", ar: "تم شحنه" },
+  delivered: { fr: "livrée", en: "delivered", ar: "تم تسليمه" },
+};
+
+/** To the pupil: an operator moved their gift order (with the reason of a rejection). */
+export function giftOrderStatus(p: { orderId: number; status: keyof typeof GIFT_ORDER_STATUS; reason: string | null }): NotificationTexts {
+  const reason = p.reason?.trim() ? iso(p.reason, 80) : null;
+  return inAll((lang) => {
+    const status = GIFT_ORDER_STATUS[p.status][lang];
+    const note = reason ? ` (${reason})` : "";
+    if (lang === "en") return { title: "Your gift order", body: `Order no. ${p.orderId}: ${status}${note}` };
+    if (lang === "ar") return { title: "طلب هديتك", body: `الطلب رقم ${p.orderId}: ${status}${note}` };
+    return { title: "Votre commande de cadeaux", body: `Commande n° ${p.orderId} : ${status}${note}` };
+  });
+}
+
 /** To a pupil paying by instalments: the next one is due before `dueBefore` (a Tunis day, YYYY-MM-DD). */
 export function instalmentDue(p: { next: number; of: number; offer: Names; dueBefore: string }): NotificationTexts {
   return inAll((lang) => {

@@ -44,6 +44,8 @@ export async function loadClassOffers(db: Db | Tx, divisionId: number, offerDivi
       od: offerDivisions,
       o: offers,
       groupName: offerGroups.name,
+      groupNameAr: offerGroups.nameAr,
+      groupNameEn: offerGroups.nameEn,
     })
     .from(offerDivisions)
     .innerJoin(offers, eq(offers.id, offerDivisions.offerId))
@@ -70,13 +72,13 @@ export async function loadClassOffers(db: Db | Tx, divisionId: number, offerDivi
     .where(and(inArray(offerSubjectDetails.offerDivisionId, ids), eq(subjects.active, true)))
     .orderBy(asc(subjects.position), asc(subjects.id));
 
-  return rows.map(({ od, o, groupName }) => {
+  return rows.map(({ od, o, groupName, groupNameAr, groupNameEn }) => {
     const own: Partial<Record<OfferPeriod, number>> = {};
     for (const p of prices) if (p.offerDivisionId === od.id) own[p.period] = p.price;
     const dto: OfferDto = {
       id: od.id,
       offer_id: o.id,
-      group: { id: o.groupId, name: groupName },
+      group: { id: o.groupId, name: groupName, name_ar: groupNameAr, name_en: groupNameEn },
       name: o.name,
       name_ar: o.nameAr,
       name_en: o.nameEn,
@@ -162,7 +164,7 @@ export async function instalmentPlans(db: Db | Tx, userId: number, now: Date): P
 export const offerSlices = (o: Pick<OfferDto, "slices" | "per_subject" | "is_free">) => (o.per_subject || o.is_free ? 1 : Math.max(1, o.slices));
 
 /** Marks the pupil's instalment plan on an offer: the next instalment to pay, and the plan itself. */
-export function markPlan(dto: OfferDto, plans: Map<number, InstalmentPlan>): OfferDto {
+function markPlan(dto: OfferDto, plans: Map<number, InstalmentPlan>): OfferDto {
   const plan = offerSlices(dto) > 1 ? plans.get(dto.offer_id) : undefined;
   if (!plan) return dto;
   const unpaid = plan.paid < plan.slices;

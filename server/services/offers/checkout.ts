@@ -14,7 +14,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { appliedCodeEffect, ownerShare, payInstalments, priceOffer, subscriptionEnd, toPricedOffer, type PurchaseDto } from "../../../domain/offers";
 import type { BuyInput } from "../../../domain/schemas/offers";
 import { affiliations, appliedDiscountCodes, chapters, discountCodes, discountCodeUses, subjects, users } from "../../db/schema";
-import type { AuthInfo } from "../../lib/auth";
+import type { AuthInfo, RequestOrigin } from "../../lib/auth";
 import type { Tx } from "../../db/client";
 import type { Deps } from "../../lib/deps";
 import { AppError, fieldError } from "../../lib/errors";
@@ -25,6 +25,8 @@ import { tunisDay } from "../../../domain/days";
 import { codeStanding, toAppliedDto } from "./discount-codes";
 import { notify } from "../notifications/notify";
 import { giftCodeUsed } from "../notifications/texts";
+import { flagReferralUse } from "../referral/abuse";
+import { rewardReferrer } from "../referral/reward";
 
 type ClassOffer = ReturnType<typeof markOwned>;
 type Live = Awaited<ReturnType<typeof liveSubscriptions>>;
@@ -38,6 +40,7 @@ export async function buyOffer(
   input: BuyInput,
   idempotencyKey: string | undefined,
   hash: string,
+  origin: RequestOrigin | null = null,
 ): Promise<IdempotentResult<PurchaseDto>> {
   return withIdempotency(deps, auth, idempotencyKey, hash, async (tx) => {
     const userId = auth.userId;
@@ -99,7 +102,7 @@ export async function buyOffer(
       await tx.update(affiliations).set({ movementId }).where(eq(affiliations.id, affiliation.id));
     }
     // A code rides only on a first instalment (or a purchase in full).
-    if (code && carriesCode) await useTheCode(tx, { code, userId, affiliation, pay, now });
+    if (code && carriesCode) await useTheCode(tx, { code, userId, affiliation, pay, now, origin });
     return purchaseAnswer(affiliation, offer, input, chapterId, await balanceOf(tx, userId));
   });
 }
@@ -175,7 +178,7 @@ function priceThePurchase(p: { input: BuyInput; offer: ClassOffer; plan: Plan | 
 /** The code's use: recorded, its owner's share paid (wallets already locked), the code cleared, a referrer told. */
 async function useTheCode(
   tx: Tx,
-  { code, userId, affiliation, pay, now }: { code: AppliedCode; userId: number; affiliation: Affiliation; pay: { amount: number; final: number; codeDiscount: number }; now: Date },
+  { code, userId, affiliation, pay, now, origin }: { code: AppliedCode; userId: number; affiliation: Affiliation; pay: { amount: number; final: number; codeDiscount: number }; now: Date; origin: RequestOrigin | null },
 ): Promise<void> {
   const c = code.code;
   const profit = c.userId === null ? 0 : ownerShare(c.kind, c.ownerSharePercent, { price: pay.amount, final: pay.final });
@@ -192,6 +195,12 @@ async function useTheCode(
       description: `${c.kind === "referral" ? "Parrainage" : "Revenu du code"} ${c.code}`,
       ref: { type: "discount_use", id: use!.id },
     });
+  }
+  // The referrer's tokens (issue 20), in this transaction: once per use (the token ledger's unique reference).
+  if (c.kind === "referral" && c.userId !== null) {
+    await rewardReferrer(tx, { referrerId: c.userId, useId: use!.id, paid: pay.final, code: c.code });
+    // Same device or network as the owner, too many rewards a day: flagged for the operator (issue 20 §8).
+    await flagReferralUse(tx, { referrerId: c.userId, friendId: userId, useId: use!.id, origin, now });
   }
   await tx.delete(appliedDiscountCodes).where(eq(appliedDiscountCodes.id, code.applied.id));
   // The referrer hears that the gift code was used (SPEC §3 giftCodeUsed).

@@ -11,7 +11,7 @@ import { instalmentDue } from "../notifications/texts";
 import { addDays, tunisDay } from "../../../domain/days";
 
 /** How many days before the paid instalments end the pupil is told. */
-export const INSTALMENT_NOTICE_DAYS = 7;
+const INSTALMENT_NOTICE_DAYS = 7;
 
 export async function remindInstalments(deps: Pick<Deps, "db" | "now">): Promise<{ notified: number }> {
   const today = tunisDay(deps.now());

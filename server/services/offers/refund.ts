@@ -17,16 +17,8 @@ import type { Deps } from "../../lib/deps";
 import { AppError, notFound } from "../../lib/errors";
 import { addDays, tunisDay } from "../../../domain/days";
 import { balanceOf, lockWallets, PLATFORM_WALLETS, postMovement } from "../wallet/ledger";
-
-export interface RefundDto {
-  affiliationId: number;
-  userId: number;
-  refunded: number;
-  /** What was taken back of the code owner's share (0 without a code, or when they had spent it). */
-  reclaimed: number;
-  end_date: string;
-  refunded_at: string;
-}
+import type { RefundDto } from "../../../domain/admin";
+import { takeBackReferralTokens } from "../referral/reward";
 
 export async function refundPurchase(deps: Pick<Deps, "db" | "now">, affiliationId: number): Promise<RefundDto> {
   return deps.db.transaction(async (tx) => {
@@ -43,6 +35,8 @@ export async function refundPurchase(deps: Pick<Deps, "db" | "now">, affiliation
       .limit(1);
     const owner = use && use.ownerId !== null && use.ownerProfit > use.reclaimed ? { ...use, ownerId: use.ownerId } : null;
     await lockWallets(tx, owner ? [aff.userId, owner.ownerId] : [aff.userId]);
+    // A referrer's tokens for this purchase leave their balance once (after the wallets: the lock order of the ledgers).
+    if (use && use.ownerId !== null) await takeBackReferralTokens(tx, { referrerId: use.ownerId, useId: use.id, code: use.code });
 
     if (aff.amountPaid > 0) {
       await postMovement(tx, {

@@ -6,7 +6,7 @@ import type { Deps } from "../../lib/deps";
 
 /** `GET /offers`: one card per level (primary, basic, secondary, baccalaureate) with its per-day and per-week price. */
 export async function listOperatorOffers(deps: Pick<Deps, "db">): Promise<OperatorOfferDto[]> {
-  const [group] = await deps.db.select({ id: offerGroups.id, name: offerGroups.name }).from(offerGroups).where(eq(offerGroups.id, OPERATOR_OFFER_ID)).limit(1);
+  const [group] = await deps.db.select({ id: offerGroups.id, name: offerGroups.name, name_ar: offerGroups.nameAr, name_en: offerGroups.nameEn }).from(offerGroups).where(eq(offerGroups.id, OPERATOR_OFFER_ID)).limit(1);
   return OPERATOR_LEVELS.map((level) => ({
     level,
     perDay: OPERATOR_PRICES[level].perDay,

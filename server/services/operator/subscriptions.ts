@@ -30,6 +30,7 @@ import {
   type Recurrence,
 } from "../../../domain/operator";
 import type { OperatorCheckoutOutput, OperatorReturn } from "../../../domain/schemas/operator";
+import { SUBSCRIBER_PLACEHOLDER_NAME } from "../../../domain/user";
 import { operatorAdapter } from "../../adapters/operator";
 import { selectRows } from "../../db/rows";
 import type { Tx } from "../../db/client";
@@ -47,9 +48,9 @@ import { sendMessage } from "../messages/send";
 import { publicUrl } from "../../lib/public-url";
 
 /** Where the operator sends the browser back (the app's return pages, SPEC §2 guards). */
-export const RETURN_URLS = { success: "/digitalvirgo/success", fail: "/digitalvirgo/echec" } as const;
+const RETURN_URLS = { success: "/digitalvirgo/success", fail: "/digitalvirgo/echec" } as const;
 /** A visitor who just subscribed gets a session from the return this long after the activation (a reload, a retry). */
-export const SESSION_WINDOW_MS = 15 * 60 * 1000;
+const SESSION_WINDOW_MS = 15 * 60 * 1000;
 /** The idempotency keys of visitors (no account yet) live under this user id. */
 const VISITOR = { userId: 0 };
 
@@ -183,8 +184,9 @@ async function subscriberAccount(deps: Deps_, tx: Tx, sub: SubRow): Promise<{ us
     .insert(users)
     .values({
       userType: "student",
-      name: "Abonné",
-      lastName: "Ooredoo",
+      // No name from the operator: a placeholder the home prompts the subscriber to replace (domain/user.ts).
+      name: SUBSCRIBER_PLACEHOLDER_NAME.name,
+      lastName: SUBSCRIBER_PLACEHOLDER_NAME.lastName,
       phone: sub.phone,
       passwordHash: await hashPassword(randomToken(24)),
       divisionId: sub.divisionId,
@@ -350,18 +352,8 @@ export async function unsubscribe(deps: Deps_, auth: Pick<AuthInfo, "userId">): 
   });
 }
 
-/** Whether the user has a live (renewing) operator subscription: `/auth/me`'s `digitalVirgoClient`. */
-export async function isOperatorClient(deps: Pick<Deps, "db">, userId: number): Promise<boolean> {
-  const [row] = await deps.db
-    .select({ id: operatorSubscriptions.id })
-    .from(operatorSubscriptions)
-    .where(and(eq(operatorSubscriptions.userId, userId), eq(operatorSubscriptions.status, "active")))
-    .limit(1);
-  return Boolean(row);
-}
-
 /** How long one run may take to get the operator's answer about a charge before another run may ask in its place. */
-export const CHARGE_LEASE_MS = 2 * 60 * 1000;
+const CHARGE_LEASE_MS = 2 * 60 * 1000;
 
 type ChargeRow = typeof operatorCharges.$inferSelect;
 

@@ -1,14 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import { MIME_OF_KIND, SNIFF_BYTES, sniffKind } from "../../../domain/files";
 import type { SniffedKind } from "../../../domain/profile";
 import type { Deps } from "../../lib/deps";
 import { AppError, fieldError } from "../../lib/errors";
-import { uploadsRoot } from "../../lib/uploads";
+import { readAll } from "../../lib/storage";
 
-/** Where the profile's uploads live: `<uploads root>/<area>/<key>` (keys are random, never a user's file name). */
-const dirOf = (deps: Pick<Deps, "env">, area: "avatars" | "marksheets") => join(uploadsRoot(deps.env), area);
+/** The profile's uploads live in the file store (server/lib/storage.ts) as `<area>/<key>` (keys are random, never a user's file name). */
+type Area = "avatars" | "marksheets";
 
 /**
  * The one file field `field` of a multipart request. The body was counted against the route's `upload.maxBytes`
@@ -41,28 +39,22 @@ export function checkKind(bytes: Uint8Array, allowed: readonly SniffedKind[], fi
   return { kind: kind as SniffedKind, mime: MIME_OF_KIND[kind] };
 }
 
-export async function storeFile(deps: Pick<Deps, "env">, area: "avatars" | "marksheets", bytes: Uint8Array, ext: string): Promise<string> {
-  const dir = dirOf(deps, area);
-  await mkdir(dir, { recursive: true });
+export async function storeFile(deps: Pick<Deps, "files">, area: Area, bytes: Uint8Array, ext: string): Promise<string> {
   const key = `${randomUUID()}.${ext}`;
-  await writeFile(join(dir, key), bytes, { flag: "wx" });
+  await deps.files.put(`${area}/${key}`, bytes);
   return key;
 }
 
 const SAFE_KEY = /^[0-9a-f-]{36}\.(pdf|jpeg|png|webp)$/;
 
-export async function readStored(deps: Pick<Deps, "env">, area: "avatars" | "marksheets", key: string): Promise<Uint8Array | null> {
+export async function readStored(deps: Pick<Deps, "files">, area: Area, key: string): Promise<Uint8Array | null> {
   if (!SAFE_KEY.test(key)) return null;
-  try {
-    return await readFile(join(dirOf(deps, area), key));
-  } catch {
-    return null;
-  }
+  return readAll(deps.files, `${area}/${key}`);
 }
 
-export async function removeStored(deps: Pick<Deps, "env">, area: "avatars" | "marksheets", key: string | null): Promise<void> {
+export async function removeStored(deps: Pick<Deps, "files">, area: Area, key: string | null): Promise<void> {
   if (!key || !SAFE_KEY.test(key)) return;
-  await rm(join(dirOf(deps, area), key), { force: true });
+  await deps.files.delete(`${area}/${key}`);
 }
 
 /** A stored file as an HTTP answer: private, never sniffed by the browser, shown inline. */

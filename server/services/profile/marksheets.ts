@@ -70,7 +70,7 @@ export async function listMarksheets(deps: Deps, auth: AuthInfo): Promise<Marksh
 
 /**
  * `POST /student/mark-sheet` (multipart: `file`, `trimester`, `division`): a PDF or an image, recognised by its
- * first bytes, stored under DATA_DIR; pending until an operator decides.
+ * first bytes, stored in the file store; pending until an operator decides.
  */
 export async function uploadMarksheet(deps: Deps, auth: AuthInfo, req: Request): Promise<MarksheetDto> {
   const user = await profileUser(deps, auth.userId);

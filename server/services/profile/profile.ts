@@ -115,7 +115,7 @@ export async function setParentPhone(deps: Deps, auth: AuthInfo, phone: string) 
   if (phone === user.phone) throw fieldError(422, "phone2", "phone2_same_as_phone");
   await deps.db.update(users).set({ parentPhone: phone }).where(eq(users.id, user.id));
   void requestParentLinkAfterAnswer(deps, { childId: user.id, parentPhone: phone });
-  return { hasPhoneParent: true };
+  return { hasPhoneParent: true as const };
 }
 
 /** The path `users.avatar` holds: the owner's photo, with its key so that a new photo is a new address. */
@@ -124,7 +124,7 @@ const keyOf = (stored: string | null) => (stored ? (/[?&]k=([^&]+)/.exec(stored)
 
 /**
  * `POST /user/avatar` (multipart `imageFile`): the cropped photo, checked by its first bytes (JPEG, PNG or WebP), stored
- * under DATA_DIR; the previous one is removed.
+ * in the file store; the previous one is removed.
  */
 export async function saveAvatar(deps: Deps, auth: AuthInfo, req: Request) {
   const user = await profileUser(deps, auth.userId);
@@ -144,8 +144,16 @@ export async function saveAvatar(deps: Deps, auth: AuthInfo, req: Request) {
 /** `GET /user/avatar`: the signed-in user's own photo (404 without one). */
 export async function readAvatar(deps: Deps, auth: AuthInfo): Promise<{ bytes: Uint8Array; key: string }> {
   const user = await profileUser(deps, auth.userId);
-  const key = keyOf(user.avatar);
+  return readStoredAvatar(deps, user.avatar);
+}
+
+/** The photo `users.avatar` (as stored) points at; 404 without one. The caller decides who may see it. */
+export async function readStoredAvatar(deps: Deps, stored: string | null): Promise<{ bytes: Uint8Array; key: string }> {
+  const key = keyOf(stored);
   const bytes = key ? await readStored(deps, "avatars", key) : null;
   if (!key || !bytes) throw notFound();
   return { bytes, key };
 }
+
+/** A short version of the stored photo's key (a new photo is a new address), never the key itself; null without one. */
+export const avatarVersion = (stored: string | null): string | null => keyOf(stored)?.slice(0, 8) ?? null;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ProgressPost } from "../../../domain/schemas/progress";
 import type { Db } from "../../db/client";
+import { selectRows } from "../../db/rows";
 import { idempotencyKeys, progress } from "../../db/schema";
 import type { AuthInfo } from "../../lib/auth";
 import { batcherPer, createBatcher } from "../../lib/batcher";
@@ -8,7 +9,8 @@ import type { Deps } from "../../lib/deps";
 import { notFound } from "../../lib/errors";
 import { IDEMPOTENCY_TTL_MS, replayOf, withNaturalIdempotency, type IdempotentResult } from "../../lib/idempotency";
 import { findProgressLessons, type StoredProgress } from "./lesson";
-import { answer, checkPost, merge, recordProgress, type ProgressAnswer } from "./record";
+import type { ProgressAnswerDto } from "../../../domain/learning";
+import { answer, checkPost, merge, recordProgress } from "./record";
 
 /** A progress post as the route hands it over: who, what, and its Idempotency-Key with the request's hash. */
 export interface IngestPost {
@@ -52,7 +54,9 @@ async function writeBatch(db: Db, writes: Write[], now: Date): Promise<Set<numbe
   );
   const at = now.toISOString();
   const forgottenBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString();
-  const { rows } = (await db.execute(sql`
+  const rows = await selectRows<{ i: number }>(
+    db,
+    sql`
     with v as (
       select * from jsonb_to_recordset(${input}::jsonb) as v(
         i int, user_id int, content_id int, has_old boolean, old_ranges jsonb, old_percentage real, old_completed boolean,
@@ -87,7 +91,8 @@ async function writeBatch(db: Db, writes: Write[], now: Date): Promise<Set<numbe
         set request_hash = excluded.request_hash, created_at = excluded.created_at, status = excluded.status, response = excluded.response
         where ${idempotencyKeys}.status is null or ${idempotencyKeys}.created_at < ${forgottenBefore}::timestamptz
     )
-    select i from won`)) as unknown as { rows: Array<{ i: number }> };
+    select i from won`,
+  );
   return new Set(rows.map((r) => r.i));
 }
 
@@ -97,14 +102,14 @@ async function writeBatch(db: Db, writes: Write[], now: Date): Promise<Set<numbe
  * `recordProgress`, as a lone post would: a post of free viewing time (the pupil's counter, in a transaction), a second
  * post of the same pupil and lesson (or with the same key) in the batch, a post whose row another writer changed meanwhile.
  */
-async function ingestBatch(deps: Deps, posts: IngestPost[]): Promise<Array<IdempotentResult<ProgressAnswer> | Error>> {
+async function ingestBatch(deps: Deps, posts: IngestPost[]): Promise<Array<IdempotentResult<ProgressAnswerDto> | Error>> {
   const now = deps.now();
   const lessons = await findProgressLessons(
     deps.db,
     posts.map((p) => ({ userId: p.auth.userId, contentId: p.input.contentId, key: p.key })),
     now,
   );
-  const results: Array<IdempotentResult<ProgressAnswer> | Error | undefined> = posts.map(() => undefined);
+  const results: Array<IdempotentResult<ProgressAnswerDto> | Error | undefined> = posts.map(() => undefined);
   const writes: Write[] = [];
   const alone: number[] = [];
   const pairs = new Set<string>();
@@ -113,7 +118,7 @@ async function ingestBatch(deps: Deps, posts: IngestPost[]): Promise<Array<Idemp
     try {
       const lesson = lessons[i];
       if (!lesson) throw notFound();
-      const replay = post.key !== undefined && lesson.previousKey ? replayOf<ProgressAnswer>(lesson.previousKey, post.hash, now) : null;
+      const replay = post.key !== undefined && lesson.previousKey ? replayOf<ProgressAnswerDto>(lesson.previousKey, post.hash, now) : null;
       if (replay) {
         results[i] = replay;
         return;
@@ -167,6 +172,6 @@ const ingester = batcherPer((deps: Deps) => createBatcher((posts: IngestPost[]) 
  * and `withNaturalIdempotency` — a known key replays its answer, the same key with another body is a 409, the
  * percentage never goes down — but posts arriving together share their statements (see `ingestBatch`).
  */
-export function ingestProgress(deps: Deps, post: IngestPost): Promise<IdempotentResult<ProgressAnswer>> {
+export function ingestProgress(deps: Deps, post: IngestPost): Promise<IdempotentResult<ProgressAnswerDto>> {
   return ingester(deps)(post);
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
+import { selectRows } from "../../db/rows";
 import { affiliations, chapters, contents, groupSubjects, idempotencyKeys, progress, subjects, users } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import type { StoredKey } from "../../lib/idempotency";
@@ -105,7 +106,7 @@ export type FoundLesson = ProgressLesson & { previousKey: StoredKey | null };
  */
 export async function findProgressLessons(db: Db | Tx, requests: ProgressLessonRequest[], now: Date): Promise<Array<FoundLesson | null>> {
   if (requests.length === 0) return [];
-  const { rows } = (await db.execute(lessonsQuery(requests, now))) as unknown as { rows: Row[] };
+  const rows = await selectRows<Row>(db, lessonsQuery(requests, now));
   const found: Array<FoundLesson | null> = requests.map(() => null);
   for (const row of rows) {
     if (row.userDivisionId === null || row.divisionId !== row.userDivisionId) continue;

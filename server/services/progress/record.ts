@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { CONTENT_TYPE, capPercentage, isCompleted, mergeRanges, watchedPercentage, watchedSeconds, type Range } from "../../../domain/learning";
+import { CONTENT_TYPE, capPercentage, isCompleted, mergeRanges, watchedPercentage, watchedSeconds, type ProgressAnswerDto, type Range } from "../../../domain/learning";
 import type { ProgressPost } from "../../../domain/schemas/progress";
 import type { Db, Tx } from "../../db/client";
 import { progress, users } from "../../db/schema";
@@ -7,14 +7,6 @@ import type { AuthInfo } from "../../lib/auth";
 import type { Deps } from "../../lib/deps";
 import { AppError, fieldError } from "../../lib/errors";
 import { findProgressLesson, type ProgressLesson, type StoredProgress } from "./lesson";
-
-export interface ProgressAnswer {
-  /** The pupil's free viewing hours are used up: the player stops and sends them to /offres. */
-  expired: boolean;
-  percentage: number;
-  completed: boolean;
-  lastWatchedSecond: number;
-}
 
 /**
  * Optimistic attempts before taking the row lock: posts of one pupil for one lesson rarely race (one every 50 s, an
@@ -187,7 +179,7 @@ export function checkPost(lesson: ProgressLesson, input: ProgressPost): MergeRul
 }
 
 /** The answer of a recorded post. */
-export const answer = (next: StoredProgress, expired: boolean): ProgressAnswer => ({
+export const answer = (next: StoredProgress, expired: boolean): ProgressAnswerDto => ({
   expired,
   percentage: next.percentage,
   completed: next.completed,
@@ -204,7 +196,7 @@ export const answer = (next: StoredProgress, expired: boolean): ProgressAnswer =
  * read; after `OPTIMISTIC_ATTEMPTS` it takes the row lock (SELECT … FOR UPDATE), which always settles. A post of
  * free viewing time writes the row and the pupil's counter in one transaction, so they never disagree.
  */
-export async function recordProgress(deps: Deps, auth: AuthInfo, input: ProgressPost): Promise<ProgressAnswer> {
+export async function recordProgress(deps: Deps, auth: AuthInfo, input: ProgressPost): Promise<ProgressAnswerDto> {
   const now = deps.now();
   const { userId } = auth;
   const { contentId } = input;

@@ -58,7 +58,7 @@ export async function listProfitCodes(deps: Pick<Deps, "db">, userId: number): P
 }
 
 /** `GET /discount-code-histories/{id}?page&perPage`: the purchases made with one of the caller's codes, newest first. */
-export async function listCodeHistory(deps: Pick<Deps, "db">, userId: number, codeId: number, page: number, perPage: number): Promise<RouteResult> {
+export async function listCodeHistory(deps: Pick<Deps, "db">, userId: number, codeId: number, page: number, perPage: number): Promise<RouteResult<DiscountCodeHistoryDto[]>> {
   await requireInfluencer(deps, userId);
   const [code] = await deps.db
     .select({ id: discountCodes.id })
@@ -76,6 +76,8 @@ export async function listCodeHistory(deps: Pick<Deps, "db">, userId: number, co
       startDate: affiliations.startDate,
       groupId: offerGroups.id,
       groupName: offerGroups.name,
+      groupNameAr: offerGroups.nameAr,
+      groupNameEn: offerGroups.nameEn,
       profit: sql<string>`(${discountCodeUses.ownerProfit} - ${discountCodeUses.reclaimed})::text`,
     })
     .from(discountCodeUses)
@@ -90,7 +92,7 @@ export async function listCodeHistory(deps: Pick<Deps, "db">, userId: number, co
     id: r.id,
     user: { name: r.name, last_name: r.lastName },
     affiliation: { start_date: r.startDate },
-    group: { id: r.groupId, name: r.groupName },
+    group: { id: r.groupId, name: r.groupName, name_ar: r.groupNameAr, name_en: r.groupNameEn },
     profit_amount: Number(r.profit),
   }));
   return { payload, meta: pageMeta(page, perPage, total) };

@@ -11,7 +11,7 @@ import { safeEqualHex } from "../../lib/crypto";
 import type { Deps } from "../../lib/deps";
 import { createCode, hashCode } from "../auth/codes";
 
-export const transferPurpose = (transferId: number) => `transfer:${transferId}` as const;
+const transferPurpose = (transferId: number) => `transfer:${transferId}` as const;
 
 /** A fresh 6-digit code for the transfer (earlier live ones die), written in `tx`; returns it in clear for the messaging adapter. */
 export const createTransferCode = (deps: Pick<Deps, "secret" | "now">, tx: Db | Tx, userId: number, transferId: number): Promise<string> =>

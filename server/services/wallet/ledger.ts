@@ -10,11 +10,15 @@
  * nor updated: their balance is the sum of their entries (`balanceOf`, `checkLedger`), so purchases and top-ups of
  * different pupils run side by side instead of queueing on one row.
  */
+import { countLedgerMovement } from "../../lib/metrics";
 import { randomUUID } from "node:crypto";
 import { asc, eq, inArray, sql } from "drizzle-orm";
+import type { LedgerCheckDto } from "../../../domain/admin";
 import type { Db, Tx } from "../../db/client";
+import { selectRows } from "../../db/rows";
 import { ledgerEntries, wallets } from "../../db/schema";
 import { AppError } from "../../lib/errors";
+import { checkTokenLedger } from "../referral/tokens";
 
 /** The platform's own wallets (negative ids; they may go negative). */
 export const PLATFORM_WALLETS = {
@@ -24,10 +28,10 @@ export const PLATFORM_WALLETS = {
   cashIn: -2,
 } as const;
 
-export const PLATFORM_WALLET_KINDS: Record<number, string> = { [PLATFORM_WALLETS.revenue]: "platform", [PLATFORM_WALLETS.cashIn]: "cash_in" };
+const PLATFORM_WALLET_KINDS: Record<number, string> = { [PLATFORM_WALLETS.revenue]: "platform", [PLATFORM_WALLETS.cashIn]: "cash_in" };
 
 /** What moved the points; the kinds of SPEC §3's points history. */
-export type MovementKind = "purchase" | "topup" | "transfer" | "referral_reward" | "influencer_revenue" | "operator" | "refund" | "payout";
+type MovementKind = "purchase" | "topup" | "transfer" | "referral_reward" | "influencer_revenue" | "operator" | "refund" | "payout";
 
 export interface MovementInput {
   kind: MovementKind;
@@ -121,6 +125,7 @@ export async function postMovement(tx: Tx, input: MovementInput): Promise<string
     }
     throw err;
   }
+  countLedgerMovement(input.kind);
   return movementId;
 }
 
@@ -142,34 +147,25 @@ export async function ensurePlatformWallets(db: Db | Tx): Promise<void> {
     .onConflictDoNothing();
 }
 
-export interface LedgerCheck {
-  wallets: number;
-  entries: number;
-  /** Wallets whose balance differs from the sum of their entries. */
-  mismatched: Array<{ walletId: number; balance: number; sum: number }>;
-  /** Movements whose entries do not sum to zero. */
-  unbalancedMovements: string[];
-  /** User wallets below zero. */
-  negative: number[];
-  /** The sum of every balance (always 0: every movement sums to zero). */
-  total: number;
-  ok: boolean;
-}
-
-/** The reconciliation of `npm run admin -- ledger-check`: every balance equals the sum of its entries. */
-export async function checkLedger(db: Db): Promise<LedgerCheck> {
+/** The reconciliation of `npm run admin -- ledger-check`: every balance equals the sum of its entries, points and tokens. */
+export async function checkLedger(db: Db): Promise<LedgerCheckDto> {
   type Row = { wallet_id: number; balance: string; sum: string; kind: string };
-  const { rows } = (await db.execute(sql`
+  const rows = await selectRows<Row>(
+    db,
+    sql`
     select w.owner_id as wallet_id,
       -- a platform wallet's balance is, by definition, the sum of its entries
       (case when w.owner_id < 0 then coalesce(sum(e.amount), 0) else w.balance end)::text as balance,
       coalesce(sum(e.amount), 0)::text as sum, w.kind
     from ${wallets} w left join ${ledgerEntries} e on e.wallet_id = w.owner_id
-    group by w.owner_id, w.balance, w.kind`)) as unknown as { rows: Row[] };
-  const { rows: unbalanced } = (await db.execute(sql`
-    select movement_id from ${ledgerEntries} group by movement_id having sum(amount) <> 0`)) as unknown as { rows: Array<{ movement_id: string }> };
+    group by w.owner_id, w.balance, w.kind`,
+  );
+  const unbalanced = await selectRows<{ movement_id: string }>(
+    db,
+    sql`select movement_id from ${ledgerEntries} group by movement_id having sum(amount) <> 0`,
+  );
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries);
-  const mismatched: LedgerCheck["mismatched"] = [];
+  const mismatched: LedgerCheckDto["mismatched"] = [];
   const negative: number[] = [];
   let total = 0;
   for (const r of rows) {
@@ -180,6 +176,7 @@ export async function checkLedger(db: Db): Promise<LedgerCheck> {
     if (r.kind === "user" && balance < 0) negative.push(Number(r.wallet_id));
   }
   const movements = unbalanced.map((r) => r.movement_id);
+  const tokens = await checkTokenLedger(db);
   return {
     wallets: rows.length,
     entries: count?.n ?? 0,
@@ -187,6 +184,7 @@ export async function checkLedger(db: Db): Promise<LedgerCheck> {
     unbalancedMovements: movements,
     negative,
     total,
-    ok: mismatched.length === 0 && movements.length === 0 && negative.length === 0 && total === 0,
+    tokens,
+    ok: mismatched.length === 0 && movements.length === 0 && negative.length === 0 && total === 0 && tokens.ok,
   };
 }

@@ -14,6 +14,7 @@ import type { D17PaymentDto, PaymentRedirectDto, PaymentStatusDto, PointsHistory
 import { paymentGateways } from "../../adapters/payments";
 import type { GatewayOrder } from "../../adapters/payments/types";
 import type { Tx } from "../../db/client";
+import { selectRows } from "../../db/rows";
 import { topupCodes } from "../../db/schema";
 import type { AuthInfo } from "../../lib/auth";
 import type { Deps } from "../../lib/deps";
@@ -145,7 +146,7 @@ async function decide(tx: Tx, id: number, outcome: "approved" | "failed" | "reje
  * who decided (`gateway-notify`, `browser-return`, `d17-check`). A paid amount that differs from the top-up's is
  * never credited (the order stays pending for an operator to look at).
  */
-export async function settleOrder(deps: WalletDeps, row: TopupRow, via: string): Promise<TopupRow> {
+async function settleOrder(deps: WalletDeps, row: TopupRow, via: string): Promise<TopupRow> {
   if (row.status !== "pending" || !row.orderId) return row;
   const gateways = paymentGateways(deps);
   const gateway = row.paymentMethod === "d17" ? gateways.d17 : gateways.card;
@@ -244,11 +245,12 @@ export async function pointsHistory(
            e.amount, e.description, e.created_at, 'approved'
     from ledger_entries e where e.wallet_id = ${userId} and e.kind <> 'topup'`;
   type Row = { source: string; sort_id: string | number; code: string; method: string; amount: string | number; description: string; date: string | Date; status: string };
-  const count = (await deps.db.execute(sql`select count(*)::int as n from (${union}) h`)) as unknown as { rows: Array<{ n: number }> };
-  const total = Number(count.rows[0]?.n ?? 0);
-  const { rows } = (await deps.db.execute(
+  const [count] = await selectRows<{ n: number }>(deps.db, sql`select count(*)::int as n from (${union}) h`);
+  const total = Number(count?.n ?? 0);
+  const rows = await selectRows<Row>(
+    deps.db,
     sql`select * from (${union}) h order by h.date desc, h.sort_id desc limit ${perPage} offset ${(page - 1) * perPage}`,
-  )) as unknown as { rows: Row[] };
+  );
   const items = rows.map((r) => ({
     key: `${r.source}-${r.sort_id}`,
     code: r.code,

@@ -11,15 +11,17 @@ import "@mantine/core/styles/SimpleGrid.css";
 import "@mantine/core/styles/ThemeIcon.css";
 
 import { useEffect, useRef, type CSSProperties, type RefObject } from "react";
-import { Outlet } from "@tanstack/react-router";
+import { Outlet, useRouter } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { SIDEBAR_MINI_WIDTH, SIDEBAR_WIDTH } from "@domain/constants";
 import { FullPageLoader } from "@/components/FullPageLoader";
+import { useLite } from "@/lib/lite";
 import { AdminBanner } from "./AdminBanner";
 import { DrawerWidgets } from "./DrawerWidgets";
 import { Footer } from "./Footer";
 import { setLeaving, useLeaving } from "./leaving";
 import { Sidebar } from "./Sidebar";
+import { TabletMode } from "./TabletMode";
 import { TopBar } from "./TopBar";
 import { useNavState } from "./useNavState";
 import classes from "./shell.module.css";
@@ -47,6 +49,8 @@ export function AppLayout() {
   }, [drawerOpen, isPhone]);
   const root = useRef<HTMLDivElement>(null);
   useResizingFlag(root);
+  useLitePreload();
+  useDataCounter();
   if (leaving) return <FullPageLoader />;
   // The layout of Mantine's AppShell (fixed header 60 px; fixed navbar 280 or 80 px, a full-width drawer
   // sliding in from the start side on phones), written in shell.module.css so its code stays off the first load.
@@ -75,6 +79,7 @@ export function AppLayout() {
         </div>
       </nav>
       <main className={classes.shellMain} id={MAIN_ID} tabIndex={-1}>
+        <TabletMode />
         <AdminBanner />
         <div className={classes.content}>
           <Outlet />
@@ -85,6 +90,26 @@ export function AppLayout() {
       </footer>
     </div>
   );
+}
+
+/**
+ * Lite mode turns the router's prefetch of other pages off (on hover or touch of a link, TanStack Router loads the
+ * page's code and data): set during the render, so the links drawn in this pass already read it.
+ */
+function useLitePreload() {
+  const router = useRouter();
+  const want = useLite().on ? false : "intent";
+  if (router.options.defaultPreload !== want) router.update({ ...router.options, defaultPreload: want });
+}
+
+/** The month's data counter (user menu) starts once the first screen is up; its code is not part of it. */
+function useDataCounter() {
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      void import("@/lib/dataUsage").then((m) => m.startDataCounter()).catch(() => undefined);
+    }, 2000);
+    return () => window.clearTimeout(timer);
+  }, []);
 }
 
 /** While the window is resized, no sliding (as AppShell does): crossing 600 px must not animate the drawer. */

@@ -1,5 +1,6 @@
 import { Divider, Group, Stack } from "@mantine/core";
 import { useSuspenseQuery } from "@tanstack/react-query";
+import { isPupilAccount } from "@domain/guards";
 import { meQueryOptions } from "@/lib/me";
 import { ThemeToggle } from "@/components/ThemeToggle";
 import { FreeHoursBar } from "./FreeHoursBar";
@@ -12,8 +13,8 @@ export function DrawerWidgets() {
   return (
     <Stack gap="xs" mb="xs" data-testid="drawer-widgets">
       <Group gap="xs" wrap="wrap">
-        <WalletWidget />
-        <GiftBalanceWidget />
+        {isPupilAccount(me.user_type) && <WalletWidget />}
+        {isPupilAccount(me.user_type) && <GiftBalanceWidget />}
         <ThemeToggle />
       </Group>
       {me.freeHours && <FreeHoursBar freeHours={me.freeHours} />}

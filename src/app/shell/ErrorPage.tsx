@@ -5,7 +5,7 @@ import type { ErrorComponentProps } from "@tanstack/react-router";
 import { isChunkLoadError, reloadOnceForChunkError } from "../chunkReload";
 
 /** A code the pupil can read to support: derived from the time of the failure. */
-export function errorCodeAt(date: Date): string {
+function errorCodeAt(date: Date): string {
   return `E-${date.getTime().toString(36).toUpperCase()}`;
 }
 

@@ -6,7 +6,6 @@ import { IconGift } from "@tabler/icons-react";
 import { parrainPath } from "@domain/user";
 import { meQueryOptions } from "@/lib/me";
 import { useFormatNumber, useTokensWord } from "@/lib/i18n/labels";
-import { routeTo } from "@/lib/routeTo";
 import classes from "./shell.module.css";
 
 /** The tokens (jetons) of the referral programme; only for gift-eligible pupils (SPEC §2, §6). */
@@ -16,7 +15,7 @@ export function GiftBalanceWidget({ className }: { className?: string }) {
   const word = useTokensWord(me.gift_point);
   if (!me.permissions.eligibleUserForGift) return null;
   return (
-    <Link to={routeTo(parrainPath(me))} className={`${classes.widget} ${className ?? ""}`} data-testid="gift-widget">
+    <Link to={parrainPath(me)} className={`${classes.widget} ${className ?? ""}`} data-testid="gift-widget">
       <IconGift size={20} className={`${classes.widgetIcon} ${classes.giftIcon}`} aria-hidden />
       <span>
         <VisuallyHidden>

@@ -12,7 +12,9 @@ import { fetchPopups } from "@/features/notifications/api/getPopups";
 import { notificationsKeys } from "@/features/notifications/notifications.keys";
 import { meQueryOptions } from "@/lib/me";
 import { currentUserId } from "@/lib/offline/user";
-import { onPushMessage } from "@/lib/push/messages";
+import { AFTER_FIRST_SCREEN_MS, afterFirstScreen } from "@/lib/offline/send";
+import { i18n, isLocale } from "@/lib/i18n";
+import { DEFAULT_LOCALE } from "@domain/constants";
 import { toast } from "@/lib/toast";
 
 const notificationsMenu = deferred(() => import("@/features/notifications/components/NotificationsMenu").then((m) => m.NotificationsMenu));
@@ -52,20 +54,36 @@ function Trigger({ kind, unread }: { kind: "notifications" | "messages"; unread:
 
 /**
  * The counts follow what arrived meanwhile: a push (the service worker's message to every open page, with a toast when
- * the page is visible), the network coming back.
+ * the page is visible), the network coming back. The push client (`@/lib/push`) is not part of the first screen: it
+ * loads `AFTER_FIRST_SCREEN_MS` after the page's load, then listens to the service worker and checks that the device's
+ * token is registered in the interface's language. With push on, the counts are refreshed then, for a push that came
+ * before (it is in the bell; only its toast was missed).
  */
 function usePushMessages() {
   const queryClient = useQueryClient();
   useEffect(() => {
+    let alive = true;
+    let stop = () => undefined as void;
     const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationsKeys.all });
-    const stop = onPushMessage((data) => {
-      refresh();
-      const n = data.notification;
-      // PUSH_SEEN carries no notification: only a push that arrived while this page was visible is toasted.
-      if (n && !data.silent) toast.show({ title: n.title, message: n.body, color: "darsi" });
-    });
+    afterFirstScreen(() => {
+      void import("@/lib/push")
+        .then((push) => {
+          if (!alive) return;
+          stop = push.onPushMessage((data) => {
+            refresh();
+            const n = data.notification;
+            // PUSH_SEEN carries no notification: only a push that arrived while this page was visible is toasted.
+            if (n && !data.silent) toast.show({ title: n.title, message: n.body, color: "darsi" });
+          });
+          if (!push.storedPushToken()) return;
+          refresh();
+          return push.registerPushLanguage(isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE);
+        })
+        .catch(() => undefined);
+    }, AFTER_FIRST_SCREEN_MS);
     window.addEventListener("online", refresh);
     return () => {
+      alive = false;
       stop();
       window.removeEventListener("online", refresh);
     };

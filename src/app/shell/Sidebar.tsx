@@ -7,7 +7,6 @@ import { HintTooltip } from "@/components/HintTooltip";
 import { ForumLink } from "./ForumLink";
 import { NavItemBody } from "./NavItemBody";
 import { usePointsWord, useFormatMillimes } from "@/lib/i18n/labels";
-import { routeTo } from "@/lib/routeTo";
 import { isEntryActive, navEntries, type NavEntry } from "./nav";
 import classes from "./shell.module.css";
 
@@ -60,8 +59,9 @@ function InternalEntry({
   const pointsWord = usePointsWord(points ?? 0);
   const Icon = entry.icon;
   const linkProps = {
-    to: routeTo(entry.to),
-    activeOptions: { exact: entry.to === "/" },
+    // `renderRoot`, not `component={Link}`: the router then types the link's params (`component: "a"`: no `type="button"`).
+    component: "a" as const,
+    renderRoot: (props: Record<string, unknown>) => <Link {...props} {...entry.link} activeOptions={{ exact: entry.link.to === "/" }} />,
     "aria-current": active ? ("page" as const) : undefined,
     onClick: onNavigate,
     "data-testid": `nav-${entry.key}`,
@@ -73,7 +73,7 @@ function InternalEntry({
     return (
       // The link's name is the same text (visually hidden): the bubble is for the eyes only.
       <HintTooltip label={tip} position="inline-end" describe={false}>
-        <UnstyledButton component={Link} {...linkProps} className={classes.railLink} mod={{ active }}>
+        <UnstyledButton {...linkProps} className={classes.railLink} mod={{ active }}>
           <Icon size={22} stroke={1.7} aria-hidden />
           <VisuallyHidden>{tip}</VisuallyHidden>
         </UnstyledButton>
@@ -82,7 +82,7 @@ function InternalEntry({
   }
 
   return (
-    <UnstyledButton component={Link} {...linkProps} className={classes.navLink} mod={{ active }}>
+    <UnstyledButton {...linkProps} className={classes.navLink} mod={{ active }}>
       <NavItemBody
         icon={<Icon size={22} stroke={1.7} aria-hidden />}
         label={

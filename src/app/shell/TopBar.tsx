@@ -1,6 +1,9 @@
 import { Burger, Box } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { isPupilAccount } from "@domain/guards";
+import { meQueryOptions } from "@/lib/me";
 import { Logo } from "@/components/Logo";
 import { OfflineStatus } from "@/components/OfflineStatus";
 import { ThemeToggle } from "@/components/ThemeToggle";
@@ -25,10 +28,13 @@ export interface TopBarProps {
 
 /**
  * The top bar (SPEC §2 "Shell"): menu toggle, logo, search, gift balance (eligible pupils), wallet,
- * notifications, language, theme and the user menu. Phones keep the essentials; the rest is in the drawer.
+ * notifications, language, theme and the user menu. Phones keep the essentials; the rest is in the drawer. A parent's
+ * bar has no pupil widget (search, gift balance, wallet): nothing of the pupils' app, nor its API, for them.
  */
 export function TopBar({ isPhone, isDesktop, navOpen, onToggleNav, navId, toggleId }: TopBarProps) {
   const { t } = useLingui();
+  const { data: me } = useSuspenseQuery(meQueryOptions);
+  const pupil = isPupilAccount(me.user_type);
   const toggleLabel = isPhone ? (navOpen ? t`Fermer le menu` : t`Ouvrir le menu`) : navOpen ? t`Réduire le menu` : t`Agrandir le menu`;
   return (
     <>
@@ -48,12 +54,10 @@ export function TopBar({ isPhone, isDesktop, navOpen, onToggleNav, navId, toggle
       <Link to="/" className={classes.logoLink} aria-label={t`Darsi, accueil`}>
         <Logo size={30} withName={!isPhone} />
       </Link>
-      <div className={classes.searchSlot}>
-        <SearchEntry />
-      </div>
+      <div className={classes.searchSlot}>{pupil && <SearchEntry />}</div>
       <OfflineStatus />
-      <GiftBalanceWidget className={classes.hideOnPhone} />
-      <WalletWidget compact={isPhone} />
+      {pupil && <GiftBalanceWidget className={classes.hideOnPhone} />}
+      {pupil && <WalletWidget compact={isPhone} />}
       <HeaderMenus withMessages />
       <LanguageMenu compact={!isDesktop} />
       <Box className={classes.hideOnPhone}>

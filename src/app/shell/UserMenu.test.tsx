@@ -3,6 +3,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { makeMe, testConfig } from "../../../tests/ui/fixtures";
 import { renderWithProviders } from "../../../tests/ui/render";
+import { tunisMonth } from "@/lib/dataUsage";
 import { UserMenu, userMenuPanel } from "./UserMenu";
 
 const signOut = vi.hoisted(() => vi.fn<(qc: unknown, registrationUrl: string) => Promise<string>>());
@@ -12,6 +13,7 @@ vi.mock("@/features/auth/session", () => ({ signOut }));
 // Vitest transforming Mantine's Menu (the load itself still happens on first use, in each test).
 beforeAll(async () => {
   await import("./UserMenuPanel");
+  await import("../lite/LiteMenuSection");
 }, 30_000);
 
 async function openMenu() {
@@ -25,8 +27,10 @@ describe("UserMenu", () => {
   it("lists the pupil's pages, and the terms of use in a new tab", async () => {
     await renderWithProviders(<UserMenu />);
     await openMenu();
+    await screen.findByTestId("lite-badge");
     const items = screen.getAllByRole("menuitem").map((el) => el.textContent?.replace("(nouvel onglet)", "").trim());
-    expect(items).toEqual(["Mon profil", "Liste de favoris", "Mes rapports", "Historique", "Conditions d'utilisation", "Déconnecter"]);
+    // The lite mode's three-way switch (LiteMenuSection) comes before "Déconnecter".
+    expect(items).toEqual(["Mon profil", "Liste de favoris", "Mes rapports", "Historique", "Conditions d'utilisation", "Automatique", "Activé", "Désactivé", "Déconnecter"]);
     expect(screen.getByRole("menuitem", { name: "Mon profil" }).getAttribute("href")).toBe("/mon-profil");
     expect(screen.getByRole("menuitem", { name: "Liste de favoris" }).getAttribute("href")).toBe("/liste-de-favoris");
     expect(screen.getByRole("menuitem", { name: "Mes rapports" }).getAttribute("href")).toBe("/reports");
@@ -35,6 +39,23 @@ describe("UserMenu", () => {
     expect(terms.getAttribute("href")).toBe(testConfig.termsUrl);
     expect(terms.getAttribute("target")).toBe("_blank");
     expect(terms.getAttribute("rel")).toBe("noopener noreferrer");
+  });
+
+  it("switches lite mode on for this device, stays open, and shows the month's data", async () => {
+    localStorage.removeItem("darsi_lite");
+    localStorage.setItem("darsi_data_usage", JSON.stringify({ month: tunisMonth(new Date()), bytes: 3_400_000 }));
+    await renderWithProviders(<UserMenu />);
+    await openMenu();
+    expect((await screen.findByTestId("lite-badge")).textContent).toBe("Désactivé");
+    expect(screen.getByTestId("lite-auto").getAttribute("aria-current")).toBe("true");
+    await userEvent.click(screen.getByRole("menuitem", { name: "Activé" }));
+    expect(screen.getByRole("menu")).toBeTruthy();
+    expect(screen.getByTestId("lite-badge").textContent).toBe("Activé");
+    expect(screen.getByTestId("lite-on").getAttribute("aria-current")).toBe("true");
+    expect(localStorage.getItem("darsi_lite")).toBe("on");
+    expect(screen.getByTestId("data-used").textContent).toMatch(/3,4\sMo/);
+    await userEvent.click(screen.getByRole("menuitem", { name: "Automatique" }));
+    expect(localStorage.getItem("darsi_lite")).toBeNull();
   });
 
   it("shows Demandes parentales only when the pupil has a parent", async () => {

@@ -2,7 +2,7 @@ import { DeferredMenu } from "@/components/DeferredMenu";
 import { deferred } from "@/components/deferred";
 import { UserMenuTrigger } from "./UserMenuTrigger";
 
-export { isAbsoluteUrl } from "./isAbsoluteUrl";
+;
 
 export const userMenuPanel = deferred(() => import("./UserMenuPanel").then((m) => m.UserMenuPanel));
 

@@ -15,10 +15,13 @@ import {
   IconCircleMinus,
 } from "@tabler/icons-react";
 import { meQueryOptions } from "@/lib/me";
+import { useLocalized } from "@/lib/localized";
 import { configQueryOptions } from "@/lib/config";
-import { routeTo } from "@/lib/routeTo";
 import { UserMenuTrigger } from "./UserMenuTrigger";
 import { useLogout } from "./useLogout";
+
+// The lite mode's part of the menu (switch, data used, storage): its own chunk, out of the shell's first load.
+const LiteMenuSection = lazy(() => import("../lite/LiteMenuSection").then((m) => ({ default: m.LiteMenuSection })));
 
 // The operator's unsubscribe dialog (a Modal) loads when it opens: the shell's first load carries no dialog code.
 const UnsubscribeDialog = lazy(() => import("@/features/operator/components/UnsubscribeDialog").then((m) => ({ default: m.UnsubscribeDialog })));
@@ -29,6 +32,7 @@ const UnsubscribeDialog = lazy(() => import("@/features/operator/components/Unsu
  */
 export function UserMenuPanel() {
   const { data: me } = useSuspenseQuery(meQueryOptions);
+  const l = useLocalized();
   const { data: config } = useQuery(configQueryOptions);
   const { busy, logout } = useLogout();
   // "Se désabonner" (SPEC §6, offer 33): its confirmation lives outside the menu, which closes on click.
@@ -51,22 +55,22 @@ export function UserMenuPanel() {
             </Text>
             {me.division && (
               <Text size="xs" c="dimmed" truncate="end">
-                {me.division.name}
+                {l(me.division)}
               </Text>
             )}
           </Menu.Label>
-          <Menu.Item component={Link} to={routeTo("/mon-profil")} leftSection={<IconUser size={18} aria-hidden />}>
+          <Menu.Item component={Link} to="/mon-profil" leftSection={<IconUser size={18} aria-hidden />}>
             <Trans>Mon profil</Trans>
           </Menu.Item>
           {pupil && (
-            <Menu.Item component={Link} to={routeTo("/liste-de-favoris")} leftSection={<IconBookmark size={18} aria-hidden />}>
+            <Menu.Item component={Link} to="/liste-de-favoris" leftSection={<IconBookmark size={18} aria-hidden />}>
               <Trans>Liste de favoris</Trans>
             </Menu.Item>
           )}
           {me.hasParent && (
             <Menu.Item
               component={Link}
-              to={routeTo("/liste-des-demandes-parentales")}
+              to="/liste-des-demandes-parentales"
               leftSection={<IconUsers size={18} aria-hidden />}
               fw={pendingParent ? 700 : undefined}
               rightSection={
@@ -83,12 +87,12 @@ export function UserMenuPanel() {
             </Menu.Item>
           )}
           {pupil && (
-            <Menu.Item component={Link} to={routeTo("/reports")} leftSection={<IconFlag size={18} aria-hidden />}>
+            <Menu.Item component={Link} to="/reports" leftSection={<IconFlag size={18} aria-hidden />}>
               <Trans>Mes rapports</Trans>
             </Menu.Item>
           )}
           {pupil && (
-            <Menu.Item component={Link} to={routeTo("/historique")} leftSection={<IconHistory size={18} aria-hidden />}>
+            <Menu.Item component={Link} to="/historique" leftSection={<IconHistory size={18} aria-hidden />}>
               <Trans>Historique</Trans>
             </Menu.Item>
           )}
@@ -112,6 +116,9 @@ export function UserMenuPanel() {
               <Trans>Se désabonner</Trans>
             </Menu.Item>
           )}
+          <Suspense fallback={null}>
+            <LiteMenuSection />
+          </Suspense>
           <Menu.Divider />
           <Menu.Item
             color="red.8"

@@ -8,7 +8,6 @@ import { meQueryOptions } from "@/lib/me";
 import { HintTooltip } from "@/components/HintTooltip";
 import { FreeHoursText, freeHoursPercent } from "./FreeHoursBar";
 import { usePointsWord, useFormatMillimes } from "@/lib/i18n/labels";
-import { routeTo } from "@/lib/routeTo";
 import classes from "./shell.module.css";
 
 /**
@@ -22,7 +21,7 @@ export function WalletWidget({ compact = false }: { compact?: boolean }) {
   const word = usePointsWord(me.points);
   const freeHours = me.freeHours;
   const link = (
-    <Link to={routeTo("/porte-monnaie")} className={classes.widget} data-testid="wallet-widget" data-variant={pointsLabelVariant(me.points)}>
+    <Link to="/porte-monnaie" className={classes.widget} data-testid="wallet-widget" data-variant={pointsLabelVariant(me.points)}>
       <IconWallet size={20} className={`${classes.widgetIcon} ${classes.walletIcon}`} aria-hidden />
       <span style={{ display: "flex", flexDirection: "column", gap: 3 }}>
         <span>

@@ -16,9 +16,7 @@ import {
   type IconProps,
 } from "@tabler/icons-react";
 import { parrainPath, type Me } from "@domain/user";
-
-/** A path of the signed-in app (see src/lib/routeTo.ts for the screens later issues build). */
-export type AppPath = string;
+import type { AppPath } from "@/lib/links";
 
 export type NavIcon = ComponentType<IconProps>;
 
@@ -29,7 +27,7 @@ export type NavEntry =
       key: string;
       label: MessageDescriptor;
       icon: NavIcon;
-      to: AppPath;
+      link: { to: AppPath };
       /** Other path prefixes under which the entry counts as the current one. */
       alsoActiveOn?: readonly string[];
       /** Show the points balance beside the label. */
@@ -42,35 +40,35 @@ export function navEntries(me: Pick<Me, "permissions" | "gift_code"> & Partial<P
   // A parent's app is their own space (children and requests) and the help videos.
   if (me.user_type === "parent") {
     return [
-      { kind: "internal", key: "parent", label: msg`Espace parent`, icon: IconHome, to: "/request-parent-user-children", alsoActiveOn: ["/"] },
-      { kind: "internal", key: "assistance", label: msg`Assistance`, icon: IconHeadset, to: "/assistance" },
+      { kind: "internal", key: "parent", label: msg`Espace parent`, icon: IconHome, link: { to: "/request-parent-user-children" }, alsoActiveOn: ["/"] },
+      { kind: "internal", key: "assistance", label: msg`Assistance`, icon: IconHeadset, link: { to: "/assistance" } },
     ];
   }
   const p = me.permissions;
   const entries: (NavEntry | false)[] = [
-    { kind: "internal", key: "home", label: msg`Accueil`, icon: IconHome, to: "/" },
-    { kind: "internal", key: "profile", label: msg`Mon profil`, icon: IconUser, to: "/mon-profil" },
-    { kind: "internal", key: "offers", label: msg`Offres`, icon: IconTag, to: "/offres" },
-    { kind: "internal", key: "subjects", label: msg`Matières`, icon: IconBook2, to: "/subjects", alsoActiveOn: ["/courses"] },
+    { kind: "internal", key: "home", label: msg`Accueil`, icon: IconHome, link: { to: "/" } },
+    { kind: "internal", key: "profile", label: msg`Mon profil`, icon: IconUser, link: { to: "/mon-profil" } },
+    { kind: "internal", key: "offers", label: msg`Offres`, icon: IconTag, link: { to: "/offres" } },
+    { kind: "internal", key: "subjects", label: msg`Matières`, icon: IconBook2, link: { to: "/subjects" }, alsoActiveOn: ["/courses"] },
     p.exam && {
       kind: "internal",
       key: "exams",
       label: msg`Examens`,
       icon: IconCertificate,
-      to: "/exams",
+      link: { to: "/exams" },
       alsoActiveOn: ["/exams-calendar"],
     },
-    { kind: "internal", key: "live", label: msg`En direct`, icon: IconBroadcast, to: "/sessions" },
+    { kind: "internal", key: "live", label: msg`En direct`, icon: IconBroadcast, link: { to: "/sessions" } },
     { kind: "forum", key: "forum", label: msg`Le forum`, icon: IconMessages },
-    { kind: "internal", key: "wallet", label: msg`Porte monnaie`, icon: IconWallet, to: "/porte-monnaie", withPoints: true },
-    { kind: "internal", key: "assistance", label: msg`Assistance`, icon: IconHeadset, to: "/assistance" },
-    p.influencer && { kind: "internal", key: "revenue", label: msg`Revenu`, icon: IconReportMoney, to: "/revenu" },
+    { kind: "internal", key: "wallet", label: msg`Porte monnaie`, icon: IconWallet, link: { to: "/porte-monnaie" }, withPoints: true },
+    { kind: "internal", key: "assistance", label: msg`Assistance`, icon: IconHeadset, link: { to: "/assistance" } },
+    p.influencer && { kind: "internal", key: "revenue", label: msg`Revenu`, icon: IconReportMoney, link: { to: "/revenu" } },
     p.eligibleUserForGift && {
       kind: "internal",
       key: "parrain",
       label: msg`Parrain`,
       icon: IconGift,
-      to: parrainPath(me),
+      link: { to: parrainPath(me) },
       alsoActiveOn: ["/gift-code", "/generate-gift-code", "/convert-coins", "/parrain"],
     },
   ];
@@ -78,14 +76,14 @@ export function navEntries(me: Pick<Me, "permissions" | "gift_code"> & Partial<P
 }
 
 /** Whether `pathname` is `path` or below it ("/" only matches itself). */
-export function isUnder(pathname: string, path: string): boolean {
+function isUnder(pathname: string, path: string): boolean {
   if (path === "/") return pathname === "/";
   return pathname === path || pathname.startsWith(`${path}/`);
 }
 
 export function isEntryActive(entry: NavEntry, pathname: string): boolean {
   if (entry.kind !== "internal") return false;
-  return [entry.to, ...(entry.alsoActiveOn ?? [])].some((p) => isUnder(pathname, p));
+  return [entry.link.to, ...(entry.alsoActiveOn ?? [])].some((p) => isUnder(pathname, p));
 }
 
 /** The public pages of Darsi on social networks (footer). */

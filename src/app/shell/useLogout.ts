@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { signOut } from "@/features/auth/session";
 import { configQueryOptions } from "@/lib/config";
+import { getTabletDevice } from "@/lib/tablet";
 import { isAbsoluteUrl } from "./isAbsoluteUrl";
 import { setLeaving } from "./leaving";
 
@@ -31,6 +32,11 @@ export function useLogout() {
     // The shell shows a loader from now on: nothing that reads the user stays mounted while it is wiped.
     flushSync(() => setLeaving(true));
     const target = await signOut(queryClient, registrationUrl);
+    // A class tablet goes back to its pupils' grid (issue 23), with nothing of this pupil left.
+    if (getTabletDevice()) {
+      await navigate({ to: "/tablette" }).catch(() => window.location.assign("/tablette"));
+      return;
+    }
     if (isAbsoluteUrl(target)) {
       window.location.assign(target);
       return;

@@ -1,8 +1,8 @@
 import { redirect } from "@tanstack/react-router";
 import type { QueryClient } from "@tanstack/react-query";
 import type { Me } from "@domain/user";
-import { requiredRedirect } from "@domain/guards";
-import { ApiRequestError } from "@/lib/api";
+import { parentRedirect, requiredRedirect } from "@domain/guards";
+import { isSessionEnded } from "@/lib/api";
 import { configQueryOptions } from "@/lib/config";
 import { clearSession, getSession } from "@/lib/session";
 import { meQueryOptions } from "@/lib/me";
@@ -24,7 +24,7 @@ export async function loadSignedInUser(queryClient: QueryClient): Promise<Me> {
     // From the device at once when it is there (refreshed in the background), from the server otherwise.
     me = await queryClient.ensureQueryData({ ...meQueryOptions, revalidateIfStale: true });
   } catch (err) {
-    if (err instanceof ApiRequestError && err.status === 401) {
+    if (isSessionEnded(err)) {
       const impersonating = Boolean(session.adminUserId);
       clearSession();
       queryClient.clear();
@@ -45,8 +45,8 @@ export async function loadSignedInUser(queryClient: QueryClient): Promise<Me> {
   return me;
 }
 
-/** The gates of SPEC §2 for a route of the signed-in app. */
+/** The gates of SPEC §2 for a route of the signed-in app, then a parent's pupil pages (their own space instead). */
 export function enforceGates(me: Me, pathname: string): void {
-  const target = requiredRedirect({ me, impersonating: Boolean(getSession()?.adminUserId ?? me.adminId) }, pathname);
+  const target = requiredRedirect({ me, impersonating: Boolean(getSession()?.adminUserId ?? me.adminId) }, pathname) ?? parentRedirect(me.user_type, pathname);
   if (target && target !== pathname) throw redirect({ href: target });
 }

@@ -5,14 +5,7 @@ import { currentUserId } from "@/lib/offline/user";
 import { wipePupilData } from "@/lib/offline/wipe";
 import { logoutRequest } from "./api/logout";
 
-const REFERRAL_KEY = "referral_code";
 const NEXT_KEY = "login_query";
-
-/** Saves `?referral=` (SPEC §2) so that registration and checkout can apply it. */
-export function rememberReferral(code: string | undefined): void {
-  if (code) localStorage.setItem(REFERRAL_KEY, code.slice(0, 32));
-}
-export const savedReferral = () => localStorage.getItem(REFERRAL_KEY) ?? "";
 
 /** The login page's query (e.g. nextPage=offres) survives the verification step in session storage. */
 export function rememberLoginQuery(nextPage: string | undefined): void {

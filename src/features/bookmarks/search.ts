@@ -1,12 +1,6 @@
-import * as v from "valibot";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@domain/constants";
+import type * as v from "valibot";
+import { pageSearchSchema } from "@/lib/search";
 
-/** `?page&perPage` of the bookmarks page: page ≥ 1 (default 1), perPage 10, 25 or 100 (default 10). */
-export const bookmarksSearchSchema = v.object({
-  page: v.fallback(v.optional(v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1)), 1), 1),
-  perPage: v.fallback(
-    v.optional(v.pipe(v.unknown(), v.transform(Number), v.picklist(PAGE_SIZES)), DEFAULT_PAGE_SIZE),
-    DEFAULT_PAGE_SIZE,
-  ),
-});
+/** `?page&perPage` of the bookmarks page (`src/lib/search.ts`). */
+export const bookmarksSearchSchema = pageSearchSchema;
 export type BookmarksSearch = v.InferOutput<typeof bookmarksSearchSchema>;

@@ -8,4 +8,5 @@ export const homeKeys = {
   pubsCards: () => [...homeKeys.all, "pubs-cards"] as const,
   latestRecordings: (limit: number) => [...latestRecordingsKey, limit] as const,
   latestPosts: (limit: number) => [...homeKeys.all, "latest-posts", limit] as const,
+  activity: () => [...homeKeys.all, "activity"] as const,
 };

@@ -10,6 +10,10 @@ export const lessonsKeys = {
   quiz: (quizId: number) => [...lessonsKeys.all, "quiz", quizId] as const,
   /** Reaction counts of a lesson and the pupil's own reaction (analytics service). */
   reactions: (contentId: number) => [...lessonsKeys.all, "reactions", contentId] as const,
+  /** What keeping a chapter on the device would download (never kept: asked again each time). */
+  offlineManifest: (subject: string, chapter: string) => [...lessonsKeys.all, "offline-manifest", subject, chapter] as const,
+  /** Whether the device has room for that many bytes. */
+  offlineStorage: (bytes: number | undefined) => [...lessonsKeys.all, "offline-storage", bytes] as const,
 };
 
 /** Which viewer: /…/lessons/{lesson}/content or /…/recordings/{recording}/content. */

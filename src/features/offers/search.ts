@@ -30,4 +30,3 @@ export const offersSearchSchema = v.object({
   chapter: optionalId,
   event: optionalId,
 });
-export type OffersSearch = v.InferOutput<typeof offersSearchSchema>;

@@ -5,4 +5,6 @@ export const parentsKeys = {
   inbox: () => [...parentsKeys.all, "inbox"] as const,
   /** The pupil's list: requests about them. */
   mine: () => [...parentsKeys.all, "mine"] as const,
+  /** A child's activity, read by their parent. */
+  childActivity: (childId: number) => [...parentsKeys.all, "child-activity", childId] as const,
 };

@@ -9,4 +9,3 @@ export const sessionsSearchSchema = v.object({
   ),
   eventId: v.fallback(v.optional(v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1))), undefined),
 });
-export type SessionsSearch = v.InferOutput<typeof sessionsSearchSchema>;

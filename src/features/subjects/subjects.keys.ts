@@ -7,4 +7,5 @@ export const subjectsKeys = {
   /** Shared with the home (`src/lib/subjects.ts`): one query, one cache entry. */
   list: () => subjectsListKey,
   chapters: (slug: string) => [...subjectsKeys.all, "chapters", slug] as const,
+  activity: (slug: string) => [...subjectsKeys.all, "activity", slug] as const,
 };

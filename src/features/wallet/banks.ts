@@ -5,16 +5,51 @@
  */
 export interface BankAccount {
   id: string;
+  /** The bank's and the branch's names in French (the reference), Arabic and English (shown with `localized`). */
   bank: string;
+  bank_ar: string;
+  bank_en: string;
   branch: string;
+  branch_ar: string;
+  branch_en: string;
   holder: string;
   rib: string;
 }
 
 export const BANK_ACCOUNTS: readonly BankAccount[] = [
-  { id: "carthage", bank: "Banque de Carthage", branch: "Agence Lac II, Tunis", holder: "Darsi SARL", rib: "91301000192837465075" },
-  { id: "oasis", bank: "Banque Oasis de Tunisie", branch: "Agence Sousse Centre", holder: "Darsi SARL", rib: "93512000441772338111" },
-  { id: "medina", bank: "Crédit Médina", branch: "Agence Sfax El Jadida", holder: "Darsi SARL", rib: "95088000905226184774" },
+  {
+    id: "carthage",
+    bank: "Banque de Carthage",
+    bank_ar: "بنك قرطاج",
+    bank_en: "Bank of Carthage",
+    branch: "Agence Lac II, Tunis",
+    branch_ar: "فرع البحيرة 2، تونس",
+    branch_en: "Lac II branch, Tunis",
+    holder: "Darsi SARL",
+    rib: "91301000192837465075",
+  },
+  {
+    id: "oasis",
+    bank: "Banque Oasis de Tunisie",
+    bank_ar: "بنك الواحة التونسي",
+    bank_en: "Oasis Bank of Tunisia",
+    branch: "Agence Sousse Centre",
+    branch_ar: "فرع سوسة المركز",
+    branch_en: "Sousse Centre branch",
+    holder: "Darsi SARL",
+    rib: "93512000441772338111",
+  },
+  {
+    id: "medina",
+    bank: "Crédit Médina",
+    bank_ar: "بنك المدينة للقرض",
+    bank_en: "Medina Credit Bank",
+    branch: "Agence Sfax El Jadida",
+    branch_ar: "فرع صفاقس الجديدة",
+    branch_en: "Sfax El Jadida branch",
+    holder: "Darsi SARL",
+    rib: "95088000905226184774",
+  },
 ];
 
 /** "91 301 0001928374650 75": the RIB in its four parts, as printed on a bank's slip. */

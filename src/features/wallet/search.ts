@@ -1,9 +1,11 @@
 import * as v from "valibot";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@domain/constants";
+import { STATEMENT_FILTERS } from "@domain/wallet";
 
 /**
- * `?page&perPage&missing&payment` of /porte-monnaie: the history's page (10/25/100), the points missing to buy an offer
- * (millimes, sent by the offers screen after a 402) and the result of a payment the pupil came back from.
+ * `?page&perPage&kind&missing&payment` of /porte-monnaie: the statement's page (10/25/100) and kind filter, the points
+ * missing to buy an offer (millimes, sent by the offers screen after a 402) and the result of a payment the pupil came
+ * back from.
  */
 export const walletSearchSchema = v.object({
   page: v.fallback(v.optional(v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1)), 1), 1),
@@ -11,6 +13,7 @@ export const walletSearchSchema = v.object({
     v.optional(v.pipe(v.unknown(), v.transform(Number), v.picklist(PAGE_SIZES)), DEFAULT_PAGE_SIZE),
     DEFAULT_PAGE_SIZE,
   ),
+  kind: v.fallback(v.optional(v.picklist(STATEMENT_FILTERS)), undefined),
   missing: v.fallback(v.optional(v.pipe(v.unknown(), v.transform(Number), v.safeInteger(), v.minValue(1))), undefined),
   payment: v.fallback(v.optional(v.picklist(["success", "failed", "pending"])), undefined),
 });

@@ -1,6 +1,5 @@
-import { i18n } from "@lingui/core";
+import { i18n, type Messages } from "@lingui/core";
 import { DEFAULT_LOCALE, LOCALES, RTL_LOCALES, type Locale } from "@domain/constants";
-import { storedPushLanguage } from "../push/key";
 
 const STORAGE_KEY = "locale";
 
@@ -18,27 +17,22 @@ export const directionOf = (locale: Locale): "rtl" | "ltr" => (RTL_LOCALES.inclu
 
 // French, the source language, needs no catalogue: each message's French text is compiled into the code that shows it
 // (scripts/lib/lingui-source-messages.mjs), so a page downloads only its own strings. The others load on demand.
-const loaders: Record<Locale, () => Promise<{ messages: Record<string, unknown> }>> = {
+const loaders: Record<Locale, () => Promise<{ messages: Messages }>> = {
   fr: async () => ({ messages: {} }),
   en: () => import("./catalog-en"),
   ar: () => import("./catalog-ar"),
 };
 
 /**
- * Loads the catalog and switches language without a reload; `<html lang dir>` follow. With push on, a language other
- * than the push token's registers the token again, so that pushes come in the new language (`../push/language`,
- * loaded only then; best effort: the next start or change retries).
+ * Loads the catalog and switches language without a reload; `<html lang dir>` follow. (The push token's language follows
+ * a change: `useSwitchLocale`, and the shell's check after the first screen.)
  */
 export async function activateLocale(locale: Locale): Promise<void> {
   const { messages } = await loaders[locale]();
-  i18n.loadAndActivate({ locale, messages: messages as never });
+  i18n.loadAndActivate({ locale, messages });
   document.documentElement.lang = locale;
   document.documentElement.dir = directionOf(locale);
   localStorage.setItem(STORAGE_KEY, locale);
-  const pushLanguage = storedPushLanguage();
-  if (pushLanguage !== null && pushLanguage !== locale) {
-    void import("../push/language").then((m) => m.registerPushLanguage(locale)).catch(() => undefined);
-  }
 }
 
 export { i18n };

@@ -138,7 +138,7 @@ export async function checkStorage(bytes: number): Promise<StorageCheck> {
 }
 
 /** Asks the browser to keep this site's storage under pressure; true when granted (or already). */
-export async function askPersistence(): Promise<boolean> {
+async function askPersistence(): Promise<boolean> {
   const storage = typeof navigator === "undefined" ? undefined : navigator.storage;
   if (!storage?.persist) return false;
   if (await storage.persisted?.().catch(() => false)) return true;
@@ -148,7 +148,7 @@ export async function askPersistence(): Promise<boolean> {
 // ------------------------------------------------------------------ keeping
 
 /** A keepable lesson's answer, loaded through the app's queries: its slug and the (signed) URLs of its files. */
-export interface LoadedLesson {
+interface LoadedLesson {
   slug: string;
   urls: string[];
 }

@@ -9,6 +9,14 @@
 
 export const KEPT_CACHE_PREFIX = "darsi-kept-";
 
+/**
+ * An exam's subject document (`/api/student/content-exam/{exam}/documents/{doc}`, signed): kept in the same cache once
+ * the pupil opened the exam (`src/lib/offline/examFiles.ts`), answered by the worker from it when the network fails.
+ */
+const EXAM_DOCUMENT_PATH = /^\/api\/student\/content-exam\/\d+\/documents\/\d+$/;
+
+export const isExamDocument = (url: URL): boolean => EXAM_DOCUMENT_PATH.test(url.pathname);
+
 export const keptCacheName = (userId: number) => `${KEPT_CACHE_PREFIX}${userId}`;
 
 /** The cache key of a /media URL (absolute or a path): its origin and path, never its query. */

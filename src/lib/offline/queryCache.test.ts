@@ -115,10 +115,43 @@ describe("persisted query cache", () => {
     expect(saved(8)?.clientState.queries).toEqual([expect.objectContaining({ state: expect.objectContaining({ data: ["alert of 8"] }) })]);
   });
 
-  it("keeps only the profile and the learning screens", () => {
+  it("keeps only the profile, the learning screens and the wallet's statement", () => {
     expect(isKeptOnDevice(["me"])).toBe(true);
     expect(isKeptOnDevice(["lessons", "lesson", "a", "b", "c"])).toBe(true);
     expect(isKeptOnDevice(["lessons", "quiz", 3])).toBe(false);
     expect(isKeptOnDevice(["search", "autocomplete", "x"])).toBe(false);
+    expect(isKeptOnDevice(["wallet", "statement", { page: 1, perPage: 10, kind: null }])).toBe(true);
+    expect(isKeptOnDevice(["wallet", "balance-months"])).toBe(true);
+    expect(isKeptOnDevice(["wallet", "payment", 3])).toBe(false);
+  });
+
+  it("keeps the screens a pupil reads on the bus (issue 22), never a payment, a code, a join link or a timer", () => {
+    for (const key of [
+      ["offers", "list"],
+      ["exams", "list", { subject: null }],
+      ["exams", "detail", 4],
+      ["exams", "calendar", { offset: 0 }],
+      ["sessions", "week", 0],
+      ["notifications", "list", "all"],
+      ["notifications", "unread"],
+      ["messages", "list", "unread"],
+      ["messages", "one", 9],
+      ["profile", "division-changes"],
+      ["history", "subscriptions", { page: 1, perPage: 10 }],
+      ["transfers", "history", { page: 1, perPage: 10 }],
+      ["reports", "page", { page: 1, perPage: 10 }],
+    ])
+      expect(isKeptOnDevice(key), JSON.stringify(key)).toBe(true);
+    for (const key of [
+      ["offers", "discount-code"],
+      ["exams", "time", 4],
+      ["sessions", "join-link", 3],
+      ["notifications", "preferences"],
+      ["profile", "avatar", "/a.png"],
+      ["transfers", "pending"],
+      ["popups"],
+      ["referral", "orders"],
+    ])
+      expect(isKeptOnDevice(key), JSON.stringify(key)).toBe(false);
   });
 });

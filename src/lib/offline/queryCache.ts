@@ -7,7 +7,8 @@
  *   shape may differ); a saved cache older than 30 days is dropped. At start, every other pupil's cache goes (their
  *   session ended without a logout on this device), and so do the keys of the old designs (`darsi:snap:*`, the stored
  *   markup of the last screens, and `darsi:device:*`).
- * - Only the learning screens and the profile are kept (`isKeptOnDevice`), only successful answers, the 400 newest, none
+ * - Only the learning screens, the profile and the screens a pupil reads offline (wallet, offers, exams, sessions,
+ *   notifications, messages, history, reports) are kept (`isKeptOnDevice`), only successful answers, the 400 newest, none
  *   older than 30 days; those queries never leave memory on their own (`gcTime: Infinity`), so what is saved is what the
  *   app has.
  * - Writes are throttled (1 s) and flushed when the page is hidden; the writer of a pupil is closed at logout before the
@@ -29,23 +30,45 @@ import { env } from "../env";
 import { subscribeSession } from "../session";
 import { currentUserId } from "./user";
 
-export const QUERY_CACHE_PREFIX = "darsi:queries:";
+const QUERY_CACHE_PREFIX = "darsi:queries:";
 /** Keys of earlier designs, deleted at start wherever they were left. */
 const LEGACY_PREFIXES = ["darsi:snap:", "darsi:device:"];
 /** A kept answer older than this is forgotten, even offline. */
-export const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** At most this many answers per pupil (the oldest go first). */
-export const MAX_QUERIES = 400;
+const MAX_QUERIES = 400;
 
-/** First elements of the query keys kept on the device: the profile and the learning screens. */
-const KEPT_ROOTS = new Set(["me", "subjects", "home", "lessons", "bookmarks"]);
-/** Of the lessons feature, only the lessons opened and their chapter lists (not reactions, quizzes, report reasons). */
-const KEPT_LESSON_KINDS = new Set(["lesson", "list"]);
+/**
+ * First elements of the query keys kept on the device: the profile, the learning screens, and every screen the pupil
+ * opens on the bus (issue 22): the wallet, the offers, the exams, the live sessions of the week, notifications and
+ * messages, the history and the reports.
+ */
+const KEPT_ROOTS = new Set(["me", "subjects", "home", "lessons", "bookmarks", "wallet", "offers", "exams", "sessions", "notifications", "messages", "profile", "history", "transfers", "reports"]);
+/**
+ * Of some features, only these kinds: the lessons opened and their chapter lists (not reactions, quizzes, report
+ * reasons); the wallet's statement and its months, the offers' list (never a payment or a discount code in progress);
+ * the exams' list, calendar and details (not the running timer); the week's sessions (never a room's join link, which
+ * is a signed token); the transfers' history (not a transfer waiting for its code); the notifications and messages
+ * (not the preferences); the profile's tables (not its avatar's bytes).
+ */
+const KEPT_KINDS: Record<string, ReadonlySet<string>> = {
+  lessons: new Set(["lesson", "list"]),
+  wallet: new Set(["statement", "balance-months"]),
+  offers: new Set(["list"]),
+  exams: new Set(["list", "calendar", "detail"]),
+  sessions: new Set(["week"]),
+  transfers: new Set(["history"]),
+  notifications: new Set(["list", "unread"]),
+  messages: new Set(["list", "unread", "one"]),
+  profile: new Set(["marksheets", "division-changes"]),
+  reports: new Set(["page", "reasons"]),
+};
 
 export function isKeptOnDevice(queryKey: QueryKey): boolean {
   const [root, kind] = queryKey;
   if (typeof root !== "string" || !KEPT_ROOTS.has(root)) return false;
-  return root !== "lessons" || (typeof kind === "string" && KEPT_LESSON_KINDS.has(kind));
+  const kinds = KEPT_KINDS[root];
+  return !kinds || (typeof kind === "string" && kinds.has(kind));
 }
 
 export const queryCacheKey = (userId: number) => `${QUERY_CACHE_PREFIX}${userId}`;
@@ -67,7 +90,7 @@ function remove(key: string): void {
 }
 
 /** Deletes what earlier designs kept (stored markup, markers) and every other pupil's answers. */
-export function forgetOthers(userId: number | null): void {
+function forgetOthers(userId: number | null): void {
   for (const key of storageKeys()) {
     if (LEGACY_PREFIXES.some((p) => key.startsWith(p))) remove(key);
     else if (key.startsWith(QUERY_CACHE_PREFIX) && (userId === null || key !== queryCacheKey(userId))) remove(key);
@@ -154,8 +177,8 @@ export async function persistQueryCache(queryClient: QueryClient): Promise<void>
   const userId = currentUserId();
   forgetOthers(userId);
   // Kept queries stay in memory as long as the app runs: what is saved is the app's cache, not what happens to be mounted.
-  for (const root of ["me", "subjects", "home", "bookmarks"]) queryClient.setQueryDefaults([root], { gcTime: Infinity });
-  for (const kind of KEPT_LESSON_KINDS) queryClient.setQueryDefaults(["lessons", kind], { gcTime: Infinity });
+  for (const root of KEPT_ROOTS) if (!KEPT_KINDS[root]) queryClient.setQueryDefaults([root], { gcTime: Infinity });
+  for (const [root, kinds] of Object.entries(KEPT_KINDS)) for (const kind of kinds) queryClient.setQueryDefaults([root, kind], { gcTime: Infinity });
   if (userId !== null) {
     try {
       await attach(queryClient, userId);

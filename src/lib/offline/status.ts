@@ -37,7 +37,7 @@ export function getOfflineStatus(): OfflineStatus {
   return state;
 }
 
-export function subscribeOfflineStatus(listener: () => void): () => void {
+function subscribeOfflineStatus(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -61,7 +61,7 @@ export function reportPending(pending: number, scopes: Iterable<string>): void {
   set({ pending, pendingScopes: new Set(scopes) });
 }
 
-export function reportOnline(online: boolean): void {
+function reportOnline(online: boolean): void {
   if (state.online !== online) set({ online });
 }
 

@@ -52,3 +52,34 @@ describe("outbox, page side", () => {
     expect((await getDb().outbox.toArray()).map((i) => i.userId)).toEqual([7]);
   });
 });
+
+describe("the outbox marker: the outbox's code loads at start only when something may wait", () => {
+  it("follows what the outbox holds: pending while work waits, empty once it is delivered", async () => {
+    const { outboxMayHold } = await import("./pending");
+    localStorage.removeItem("darsi:outbox:7");
+    const qc = new QueryClient();
+    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    await startSync(qc);
+    expect(localStorage.getItem("darsi:outbox:7")).toBe("empty");
+    expect(await outboxMayHold(7)).toBe(false);
+    expect(await sendThroughOutbox({ kind: "bookmark", url: "/api/student/bookmarks/1", body: {}, scope: "lesson:1" })).toEqual({ status: "queued" });
+    await settled();
+    expect(localStorage.getItem("darsi:outbox:7")).toBe("pending");
+    expect(await outboxMayHold(7)).toBe(true);
+    vi.stubGlobal("fetch", vi.fn(async () => Response.json({ payload: { bookmarked: true } })));
+    await startSync(qc);
+    expect(await getDb().outbox.count()).toBe(0);
+    expect(localStorage.getItem("darsi:outbox:7")).toBe("empty");
+  });
+
+  it("without a marker (a device from before it), the outbox may hold something unless its database does not exist", async () => {
+    const { outboxMayHold, OUTBOX_DB_NAME } = await import("./pending");
+    localStorage.removeItem("darsi:outbox:8");
+    vi.stubGlobal("indexedDB", Object.assign(Object.create(indexedDB) as IDBFactory, { databases: async () => [{ name: OUTBOX_DB_NAME, version: 20 }] }));
+    expect(await outboxMayHold(8)).toBe(true);
+    expect(localStorage.getItem("darsi:outbox:8")).toBeNull();
+    vi.stubGlobal("indexedDB", Object.assign(Object.create(indexedDB) as IDBFactory, { databases: async () => [] }));
+    expect(await outboxMayHold(8)).toBe(false);
+    expect(localStorage.getItem("darsi:outbox:8")).toBe("empty");
+  });
+});

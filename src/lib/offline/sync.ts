@@ -20,6 +20,7 @@ import {
   type FlushReport,
   type OutboxItem,
 } from "./store";
+import { markOutbox } from "./pending";
 import { probeServer, reportPending, reportReachable } from "./status";
 import { currentUserId, userIdOfToken } from "./user";
 
@@ -41,7 +42,13 @@ async function refreshPending(userId: number | null): Promise<void> {
     reportPending(0, []);
     return;
   }
-  const items = await pendingItems(userId).catch(() => [] as OutboxItem[]);
+  let items: OutboxItem[] = [];
+  try {
+    items = await pendingItems(userId);
+    markOutbox(userId, items.length);
+  } catch {
+    // the store cannot be read: the marker stays as it was
+  }
   reportPending(
     items.length,
     items.map((i) => i.scope),
@@ -99,6 +106,8 @@ async function send<T>(req: OutboxRequest): Promise<OutboxResult<T>> {
   const session = getSession();
   const userId = session ? userIdOfToken(session.token) : null;
   if (!session || userId === null) throw new ApiRequestError(401, "unauthorized", "Not signed in");
+  // Marked before it is stored: a page closed in between loads the outbox at its next start and finds out.
+  markOutbox(userId, 1);
   const id = await enqueue({
     kind: req.kind,
     url: req.url,
@@ -114,13 +123,13 @@ async function send<T>(req: OutboxRequest): Promise<OutboxResult<T>> {
   afterFlush(userId, report, id);
   if (report.sent.has(id)) return { status: "sent", payload: report.sent.get(id) as T };
   const refused = report.rejected.find((r) => r.item.id === id);
-  if (refused) throw new ApiRequestError(refused.status, refused.code as never, refused.code, refused.errors);
+  if (refused) throw new ApiRequestError(refused.status, refused.code, refused.message, refused.errors);
   requestBackgroundSync();
   return { status: "queued" };
 }
 
 /** Replays the signed-in user's outbox now (no-op when empty or signed out). */
-export async function flushNow(): Promise<FlushReport | null> {
+async function flushNow(): Promise<FlushReport | null> {
   const session = getSession();
   const userId = session ? userIdOfToken(session.token) : null;
   if (!session || userId === null) return null;
@@ -188,7 +197,10 @@ export async function startSync(queryClient: QueryClient): Promise<void> {
   await flushNow();
 }
 
-/** Before logout, while the token is still valid: one last chance for waiting items. */
+/**
+ * Before logout, while the token is still valid: one last chance for waiting items.
+ * @public (called through `loadSync()`, which knip does not follow)
+ */
 export async function flushBeforeSignOut(timeoutMs = 3_000): Promise<void> {
   const last = settled().then(() => flushNow().catch(() => null));
   await Promise.race([last, new Promise((r) => setTimeout(r, timeoutMs))]);

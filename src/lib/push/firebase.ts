@@ -1,5 +1,5 @@
 /**
- * Firebase Cloud Messaging on the page (modular imports, loaded only by ./enable.ts and the logout): the token of
+ * Firebase Cloud Messaging on the page (modular imports, loaded only by `enablePush` and `forgetPushToken` of ./index.ts): the token of
  * this device, obtained through the app's own service worker registration. Settings from the build's environment:
  * VITE_FIREBASE_API_KEY, VITE_FIREBASE_PROJECT_ID, VITE_FIREBASE_MESSAGING_SENDER_ID, VITE_FIREBASE_APP_ID,
  * VITE_FIREBASE_VAPID_KEY (the Web Push certificate's public key of the Firebase project).

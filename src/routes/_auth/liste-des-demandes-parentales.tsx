@@ -1,12 +1,9 @@
-import { createFileRoute, redirect } from "@tanstack/react-router";
+import { createFileRoute } from "@tanstack/react-router";
 import { meKey } from "@/lib/me";
 import { myParentRequestsQueryOptions } from "@/features/parents/api/getMyParentRequests";
 import { ParentRequestsScreen } from "@/features/parents/screens/ParentRequestsScreen";
 
 export const Route = createFileRoute("/_auth/liste-des-demandes-parentales")({
-  beforeLoad: ({ context }) => {
-    if (context.me.user_type === "parent") throw redirect({ to: "/request-parent-user-children" });
-  },
   loader: async ({ context }) => {
     // Fresh answers, and the menu's "pending" highlight follows them (it reads /auth/me).
     await context.queryClient.fetchQuery({ ...myParentRequestsQueryOptions, staleTime: 0 });

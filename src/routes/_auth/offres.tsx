@@ -3,12 +3,12 @@ import { appliedCodeQueryOptions } from "@/features/offers/api/discountCode";
 import { offersQueryOptions } from "@/features/offers/api/getOffers";
 import { OffersScreen, OffersScreenPending } from "@/features/offers/screens/OffersScreen";
 import { offersSearchSchema } from "@/features/offers/search";
-import { routeTo } from "@/lib/routeTo";
 
 export const Route = createFileRoute("/_auth/offres")({
   validateSearch: offersSearchSchema,
   loader: ({ context }) =>
-    Promise.all([context.queryClient.ensureQueryData(offersQueryOptions), context.queryClient.ensureQueryData(appliedCodeQueryOptions)]),
+    // The code added before paying is never kept on the device: offline, the offers show without it (read-only).
+    Promise.all([context.queryClient.ensureQueryData(offersQueryOptions), context.queryClient.ensureQueryData(appliedCodeQueryOptions).catch(() => null)]),
   pendingComponent: OffersScreenPending,
   // The placeholder ships with the screen's chunk, not in the entry (nor in the shell).
   codeSplitGroupings: [["component", "pendingComponent"], ["errorComponent"], ["notFoundComponent"]],
@@ -23,9 +23,11 @@ export const Route = createFileRoute("/_auth/offres")({
         onBought={(purchase) => {
           // A chapter of a live event: join it; else back where the pupil came from (a lesson plays now), or the subjects.
           if (purchase.event_id !== null) void navigate({ to: "/sessions", search: { offset: 0, eventId: purchase.event_id } });
-          else void navigate({ to: routeTo(redirect ?? "/subjects") });
+          // `redirect` is a path of this app read from the address (checked by the search schema), hence an href.
+          else if (redirect) void navigate({ href: redirect });
+          else void navigate({ to: "/subjects" });
         }}
-        onNeedPoints={(missing) => void navigate({ to: routeTo("/porte-monnaie"), search: { missing } as never })}
+        onNeedPoints={(missing) => void navigate({ to: "/porte-monnaie", search: { missing } })}
       />
     );
   },

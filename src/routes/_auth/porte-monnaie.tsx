@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { meQueryOptions } from "@/lib/me";
-import { pointsHistoryQueryOptions } from "@/features/wallet/api/getPointsHistory";
+import { statementQueryOptions } from "@/features/wallet/api/getStatement";
 import { WalletScreen, WalletScreenPending } from "@/features/wallet/screens/WalletScreen";
 import { walletSearchSchema } from "@/features/wallet/search";
 import { walletKeys } from "@/features/wallet/wallet.keys";
@@ -9,9 +9,9 @@ import { TransfersPanel } from "@/features/transfers/components/TransfersPanel";
 
 export const Route = createFileRoute("/_auth/porte-monnaie")({
   validateSearch: walletSearchSchema,
-  loaderDeps: ({ search }) => ({ page: search.page, perPage: search.perPage }),
+  loaderDeps: ({ search }) => ({ page: search.page, perPage: search.perPage, kind: search.kind }),
   loader: ({ context, deps }) =>
-    Promise.all([context.queryClient.ensureQueryData(meQueryOptions), context.queryClient.ensureQueryData(pointsHistoryQueryOptions(deps.page, deps.perPage))]),
+    Promise.all([context.queryClient.ensureQueryData(meQueryOptions), context.queryClient.ensureQueryData(statementQueryOptions(deps.page, deps.perPage, deps.kind))]),
   pendingComponent: WalletScreenPending,
   // The placeholder ships with the screen's chunk, not in the entry.
   codeSplitGroupings: [["component", "pendingComponent"], ["errorComponent"], ["notFoundComponent"]],
@@ -19,7 +19,7 @@ export const Route = createFileRoute("/_auth/porte-monnaie")({
     const search = Route.useSearch();
     const navigate = Route.useNavigate();
     const queryClient = useQueryClient();
-    // A confirmed transfer is a movement of the points history too.
+    // A confirmed transfer is a movement of the statement too.
     const transfers = <TransfersPanel withTitle={false} onConfirmed={() => void queryClient.invalidateQueries({ queryKey: walletKeys.all })} />;
     return <WalletScreen {...search} onChange={(next) => void navigate({ search: next })} transfers={transfers} />;
   },

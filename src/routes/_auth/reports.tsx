@@ -1,13 +1,10 @@
-import { createFileRoute, redirect } from "@tanstack/react-router";
+import { createFileRoute } from "@tanstack/react-router";
 import { videoReportsQueryOptions } from "@/features/reports/api/getVideoReports";
 import { ReportsScreen, ReportsScreenPending } from "@/features/reports/screens/ReportsScreen";
 import { reportsSearchSchema } from "@/features/reports/search";
 
 export const Route = createFileRoute("/_auth/reports")({
   validateSearch: reportsSearchSchema,
-  beforeLoad: ({ context }) => {
-    if (context.me.user_type === "parent") throw redirect({ to: "/request-parent-user-children" });
-  },
   loaderDeps: ({ search }) => ({ page: search.page, perPage: search.perPage }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(videoReportsQueryOptions(deps.page, deps.perPage)),
   pendingComponent: ReportsScreenPending,

@@ -4,7 +4,6 @@ import { useEmailGate } from "@/features/profile";
 import { eventsWeekQueryOptions } from "@/features/sessions/api/getEvents";
 import { SessionsScreen, SessionsScreenPending } from "@/features/sessions/screens/SessionsScreen";
 import { sessionsSearchSchema } from "@/features/sessions/search";
-import { routeTo } from "@/lib/routeTo";
 
 export const Route = createFileRoute("/_auth/sessions")({
   validateSearch: sessionsSearchSchema,
@@ -28,8 +27,8 @@ export const Route = createFileRoute("/_auth/sessions")({
         extra={gate.modals}
         onBuy={(event) =>
           void navigate({
-            to: routeTo("/offres"),
-            search: { chapter: event.event.chapterId, event: event.id, redirect: `/sessions?eventId=${event.id}` } as never,
+            to: "/offres",
+            search: { chapter: event.event.chapterId, event: event.id, redirect: `/sessions?eventId=${event.id}` },
           })
         }
         onOpenRoom={(id) => void navigate({ to: "/live/$eventId", params: { eventId: String(id) } })}

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Box, Container, Group, Paper } from "@mantine/core";
 import { Outlet } from "@tanstack/react-router";
 import { LanguageLinks } from "@/components/LanguageLinks";
@@ -7,19 +8,39 @@ import { ThemeToggle } from "@/components/ThemeToggle";
 /** The frame of the sign-in pages: logo, language and theme, one card. */
 export function AuthLayout() {
   return (
+    <AuthFrame>
+      <Outlet />
+    </AuthFrame>
+  );
+}
+
+/** The same frame around one open page of its own (`/switch`). */
+export function AuthFrame({ children }: { children: ReactNode }) {
+  return (
     <Box className="darsi-auth-bg">
       <Container size={480} px="md" py="md">
-        <Group justify="space-between" mb="lg" component="header" wrap="nowrap" gap="xs">
+        <Group
+          justify="space-between"
+          mb="lg"
+          component="header"
+          wrap="nowrap"
+          gap="xs"
+        >
           <Logo size={32} />
           <Group gap={0} wrap="nowrap">
             <LanguageLinks />
             <ThemeToggle />
           </Group>
         </Group>
-        <Paper component="main" withBorder shadow="sm" radius="lg" p={{ base: "lg", xs: "xl" }}>
-          <Outlet />
+        <Paper
+          component="main"
+          withBorder
+          shadow="sm"
+          radius="lg"
+          p={{ base: "lg", xs: "xl" }}
+        >
+          {children}
         </Paper>
-
       </Container>
     </Box>
   );

@@ -8,6 +8,7 @@ import { PasswordField } from "@/components/PasswordField";
 import { useSchemaForm } from "@/lib/forms";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { FormHeader } from "../components/FormHeader";
+import { LazySocialButtons } from "../components/LazySocialButtons";
 import { useLoginMutation } from "../api/login";
 import { useBotCheck } from "../components/useBotCheck";
 import { useResultToast } from "../components/useResultToast";
@@ -77,6 +78,7 @@ export function LoginScreen({ nextPage }: { nextPage?: string | undefined }) {
         <Button type="submit" size="md" fullWidth loading={login.isPending} disabled={login.isPending || !isValid()}>
           <Trans>Se connecter</Trans>
         </Button>
+        <LazySocialButtons nextPage={nextPage} />
         <Text size="sm" ta="center">
           <Trans>Pas encore de compte ?</Trans>{" "}
           <Anchor renderRoot={(props) => <Link to="/register" search={{ nextPage }} {...props} />} fw={600}>

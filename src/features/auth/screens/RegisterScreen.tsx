@@ -4,15 +4,18 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { TUNISIA_COUNTRY_ID } from "@domain/constants";
 import { RegisterSchema, type RegisterInput } from "@domain/schemas/auth";
 import { ApiRequestError } from "@/lib/api";
+import { BirthDateInput } from "@/components/BirthDateInput";
 import { PasswordField } from "@/components/PasswordField";
 import { useSchemaForm } from "@/lib/forms";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { FormHeader } from "../components/FormHeader";
 import { useRegisterMutation } from "../api/register";
+import { LazySocialButtons } from "../components/LazySocialButtons";
 import { useBotCheck } from "../components/useBotCheck";
 import { useRegisterOptions } from "../components/useRegisterOptions";
 import { useResultToast } from "../components/useResultToast";
-import { rememberLoginQuery, savedReferral, signIn } from "../session";
+import { savedReferral } from "@/lib/referral";
+import { rememberLoginQuery, signIn } from "../session";
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -39,12 +42,6 @@ const EMPTY: Values = {
   division: null,
   optionalSubject: null,
 };
-
-/** Masks typing into dd/mm/yyyy. */
-function maskDate(raw: string): string {
-  const d = raw.replace(/\D/g, "").slice(0, 8);
-  return [d.slice(0, 2), d.slice(2, 4), d.slice(4, 8)].filter(Boolean).join("/");
-}
 
 export function RegisterScreen({ nextPage, referral }: { nextPage?: string | undefined; referral?: string | undefined }) {
   const { t } = useLingui();
@@ -101,7 +98,6 @@ export function RegisterScreen({ nextPage, referral }: { nextPage?: string | und
           label={t`Pays`}
           data={options.countries}
           searchable
-          allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
           {...field("country")}
         />
@@ -119,16 +115,7 @@ export function RegisterScreen({ nextPage, referral }: { nextPage?: string | und
           {...field("phone")}
         />
         <TextInput label={t`Adresse e-mail`} type="email" autoComplete="email" dir="ltr" required={!inTunisia} {...field("email")} />
-        <TextInput
-          label={t`Date de naissance`}
-          placeholder={t`jj/mm/aaaa`}
-          inputMode="numeric"
-          autoComplete="bday"
-          dir="ltr"
-          required
-          {...field("birthDate")}
-          onChange={(e) => form.setFieldValue("birthDate", maskDate(e.currentTarget.value))}
-        />
+        <BirthDateInput required {...field("birthDate")} />
         <Select label={t`Classe`} data={options.divisionGroups} searchable required {...field("division")} />
         {options.optionalSubjects.length > 0 && (
           <Select label={t`Matière optionnelle`} data={options.optionalSubjects} clearable {...field("optionalSubject")} />
@@ -149,6 +136,7 @@ export function RegisterScreen({ nextPage, referral }: { nextPage?: string | und
         <Button type="submit" size="md" fullWidth loading={register.isPending} disabled={register.isPending || !isValid()}>
           <Trans>Créer mon compte</Trans>
         </Button>
+        <LazySocialButtons nextPage={nextPage} />
         <Group justify="center" gap={6}>
           <Text size="sm">
             <Trans>Vous avez déjà un compte ?</Trans>

@@ -5,11 +5,12 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { clearSession } from "@/lib/session";
 import { switchSession } from "../api/switchSession";
 import { signIn } from "../session";
+import { AuthFrame } from "../components/AuthLayout";
 
 /** One exchange per link, even when React runs the effect twice. */
 const exchanges = new Map<string, ReturnType<typeof switchSession>>();
 
-/** /switch: an operator's one-time link; the token leaves the URL and the history at once. */
+/** /switch: an operator's one-time link, in the sign-in pages' frame; the token leaves the URL and the history at once. */
 export interface SwitchLink {
   token?: string | undefined;
   adminId?: string | undefined;
@@ -19,7 +20,9 @@ export interface SwitchLink {
 export function SwitchScreen({ link }: { link: SwitchLink }) {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const [failed, setFailed] = useState(() => !link.token && exchanges.size === 0);
+  const [failed, setFailed] = useState(
+    () => !link.token && exchanges.size === 0,
+  );
 
   useEffect(() => {
     const { token, adminId, userId } = link;
@@ -28,7 +31,11 @@ export function SwitchScreen({ link }: { link: SwitchLink }) {
     let exchange = exchanges.get(token);
     if (!exchange) {
       clearSession();
-      exchange = switchSession({ token, adminId: Number(adminId), userId: Number(userId) });
+      exchange = switchSession({
+        token,
+        adminId: Number(adminId),
+        userId: Number(userId),
+      });
       exchanges.set(token, exchange);
     }
     exchange
@@ -40,24 +47,26 @@ export function SwitchScreen({ link }: { link: SwitchLink }) {
   }, [link, navigate]);
 
   return (
-    <Center mih="100dvh" p="md">
-      {failed ? (
-        <Stack align="center" ta="center" role="alert">
-          <Text fw={600}>
-            <Trans>Ce lien de connexion est invalide ou a expiré.</Trans>
-          </Text>
-          <Anchor component={Link} to="/login">
-            <Trans>Aller à la connexion</Trans>
-          </Anchor>
-        </Stack>
-      ) : (
-        <Stack align="center" role="status">
-          <Loader aria-label={t`Connexion en cours…`} />
-          <Text c="dimmed">
-            <Trans>Connexion en cours…</Trans>
-          </Text>
-        </Stack>
-      )}
-    </Center>
+    <AuthFrame>
+      <Center mih={160} data-testid="switch-screen">
+        {failed ? (
+          <Stack align="center" ta="center" role="alert">
+            <Text fw={600}>
+              <Trans>Ce lien de connexion est invalide ou a expiré.</Trans>
+            </Text>
+            <Anchor component={Link} to="/login">
+              <Trans>Aller à la connexion</Trans>
+            </Anchor>
+          </Stack>
+        ) : (
+          <Stack align="center" role="status">
+            <Loader aria-label={t`Connexion en cours…`} />
+            <Text c="dimmed">
+              <Trans>Connexion en cours…</Trans>
+            </Text>
+          </Stack>
+        )}
+      </Center>
+    </AuthFrame>
   );
 }

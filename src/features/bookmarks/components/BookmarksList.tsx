@@ -4,13 +4,13 @@ import { Card, Stack, Table, Text } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { Trans } from "@lingui/react/macro";
 import { useLocalized } from "@/lib/localized";
-import { viewerPath, type BookmarkDto } from "@domain/learning";
+import type { BookmarkDto } from "@domain/learning";
 import { formatDate } from "@/lib/format";
-import { routeTo } from "@/lib/routeTo";
+import { viewerLink } from "@/lib/links";
 import classes from "./bookmarks.module.css";
 
 /** The lesson viewer of a bookmark. */
-export const bookmarkPath = (b: BookmarkDto) => viewerPath(b.subject.slug, b.chapter.slug, b.content.slug, "course");
+const bookmarkLink = (b: BookmarkDto) => viewerLink(b.subject.slug, b.chapter.slug, b.content.slug, "course");
 
 /** Bookmarks as a table (content, chapter, subject, date), or as cards on phones. */
 export function BookmarksList({ items, asCards }: { items: readonly BookmarkDto[]; asCards: boolean }) {
@@ -22,7 +22,7 @@ export function BookmarksList({ items, asCards }: { items: readonly BookmarkDto[
           <li key={b.id}>
             <Card withBorder radius="md" padding="sm">
               <Stack gap={4}>
-                <Link to={routeTo(bookmarkPath(b))} className={classes.link} dir="auto">
+                <Link {...bookmarkLink(b)} className={classes.link} dir="auto">
                   {l(b.content)}
                 </Link>
                 <Text size="sm">
@@ -61,7 +61,7 @@ export function BookmarksList({ items, asCards }: { items: readonly BookmarkDto[
           {items.map((b) => (
             <Table.Tr key={b.id} data-testid="bookmark-row">
               <Table.Td>
-                <Link to={routeTo(bookmarkPath(b))} className={classes.link} dir="auto">
+                <Link {...bookmarkLink(b)} className={classes.link} dir="auto">
                   {l(b.content)}
                 </Link>
               </Table.Td>

@@ -1,7 +1,5 @@
 import { UPLOAD_CHUNK_BYTES, type UploadStatusDto } from "@domain/exams";
-import { api, ApiRequestError } from "@/lib/api";
-import { env } from "@/lib/env";
-import { getSession } from "@/lib/session";
+import { api, ApiRequestError, isLostAnswer, isRefusedForNow } from "@/lib/api";
 
 /**
  * The resumable homework upload (server: routes/exams/create-upload, upload-chunk, upload-status):
@@ -19,31 +17,18 @@ export interface UploadProgress {
 
 const base = (examId: number) => `/student/content-exam/${examId}/uploads`;
 
-export async function createUpload(examId: number, name: string, size: number): Promise<UploadStatusDto> {
+async function createUpload(examId: number, name: string, size: number): Promise<UploadStatusDto> {
   return (await api<UploadStatusDto>(base(examId), { method: "POST", body: { name, size } })).payload;
 }
 
-export async function uploadStatus(examId: number, id: string): Promise<UploadStatusDto> {
+async function uploadStatus(examId: number, id: string): Promise<UploadStatusDto> {
   return (await api<UploadStatusDto>(`${base(examId)}/${id}`)).payload;
 }
 
+/** One chunk, its bytes as the body at `offset` (the server answers where the upload now stands). */
 async function putChunk(examId: number, id: string, offset: number, chunk: Blob, signal?: AbortSignal): Promise<UploadStatusDto> {
-  const session = getSession();
-  let res: Response;
-  try {
-    res = await fetch(`${env.apiBase}${base(examId)}/${id}?offset=${offset}`, {
-      method: "PUT",
-      headers: { "Content-Type": "application/octet-stream", Accept: "application/json", ...(session ? { Authorization: `Bearer ${session.token}` } : {}) },
-      body: chunk,
-      signal,
-    });
-  } catch (err) {
-    if ((err as Error).name === "AbortError") throw err;
-    throw new ApiRequestError(0, "network_error", "Network error");
-  }
-  const json = (await res.json().catch(() => null)) as { payload?: UploadStatusDto; code?: string; message?: string; errors?: Record<string, string[]> } | null;
-  if (!res.ok) throw new ApiRequestError(res.status, (json?.code as never) ?? "server_error", json?.message ?? `Server error ${res.status}`, json?.errors ?? {});
-  return json!.payload!;
+  const path = `${base(examId)}/${id}`;
+  return (await api<UploadStatusDto>(path, { method: "PUT", query: { offset }, raw: chunk, contentType: "application/octet-stream", signal })).payload;
 }
 
 /** Resolves after `ms`, or at once when the device comes back online, or rejects when aborted. */
@@ -66,9 +51,12 @@ function pause(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** Errors worth retrying: the network, the server away (5xx), a rate limit, or an offset to ask again. */
+/**
+ * Errors worth retrying: a lost answer (the network, the server away), a refusal for now (rate limit), or a chunk the
+ * server did not take whole or at that offset (then the stored offset is asked again).
+ */
 const retryable = (err: unknown) =>
-  err instanceof ApiRequestError && (err.isNetwork || err.status >= 500 || err.status === 429 || err.code === "validation_failed" || Boolean(err.errors.offset));
+  isLostAnswer(err) || isRefusedForNow(err) || (err instanceof ApiRequestError && (err.code === "validation_failed" || Boolean(err.errors.offset)));
 
 /** Uploads `blob` as `name`, resuming through lost connections; answers the finished upload (with its file). */
 export async function uploadResumably(

@@ -5,7 +5,7 @@ import { syncServerClock } from "../lib/serverClock";
 import { examsKeys } from "../exams.keys";
 
 /** `POST /student/content-exam-student-time-limitation` (contentExam): starts once; a retry returns the same start. */
-export async function startExam(id: number): Promise<TimeLimitationDto> {
+async function startExam(id: number): Promise<TimeLimitationDto> {
   const sent = performance.now();
   const res = await api<TimeLimitationDto>("/student/content-exam-student-time-limitation", { method: "POST", body: { contentExam: id } });
   syncServerClock(res.payload.serverTime, sent, performance.now());

@@ -1,6 +1,7 @@
 import "@mantine/core/styles/Modal.css";
 import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { isNoConnection } from "@/components/NeedsConnection";
 import { describeError } from "@/lib/i18n/errors";
 
 export interface ConfirmStartModalProps {
@@ -25,7 +26,7 @@ export function ConfirmStartModal({ opened, minutes, pending, error, onConfirm, 
         </Text>
         {error ? (
           <Alert color="orange" role="alert" data-testid="start-error">
-            {describeError(i18n, error)}
+            {isNoConnection(error) ? t`Commencer l'examen a besoin d'une connexion à Internet. Réessayez une fois connecté.` : describeError(i18n, error)}
           </Alert>
         ) : null}
         <Group justify="flex-end">

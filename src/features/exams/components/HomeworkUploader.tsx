@@ -1,5 +1,6 @@
 import "@mantine/core/styles/Progress.css";
 import { Alert, Button, FileButton, Group, Stack } from "@mantine/core";
+import type { ComponentProps } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { IconCamera, IconPaperclip, IconUpload } from "@tabler/icons-react";
 import { UPLOAD_ACCEPT } from "@domain/exams";
@@ -7,6 +8,11 @@ import { describeError } from "@/lib/i18n/errors";
 import { HomeworkProgress } from "./HomeworkProgress";
 import { PickedHomework } from "./PickedHomework";
 import { useHomeworkUpload } from "./useHomeworkUpload";
+
+/** The hidden inputs' props, with the test id the e2e tests pick files through (a data attribute Mantine passes on). */
+type TestedInputProps = ComponentProps<"input"> & { "data-testid": string };
+const photoInput: TestedInputProps = { "data-testid": "photo-input" };
+const fileInput: TestedInputProps = { "data-testid": "file-input" };
 
 /**
  * Homework (SPEC §4, §5): photograph pages (`capture` opens the camera on phones) or pick images and files of the
@@ -21,14 +27,14 @@ export default function HomeworkUploader({ examId, onUploaded }: { examId: numbe
   return (
     <Stack gap="sm" data-testid="homework-uploader">
       <Group gap="sm">
-        <FileButton onChange={add} accept="image/*" capture="environment" multiple disabled={busy} inputProps={{ "data-testid": "photo-input" } as never}>
+        <FileButton onChange={add} accept="image/*" capture="environment" multiple disabled={busy} inputProps={photoInput}>
           {(props) => (
             <Button {...props} leftSection={<IconCamera aria-hidden size={18} />} variant="light">
               <Trans>Photographier des pages</Trans>
             </Button>
           )}
         </FileButton>
-        <FileButton onChange={add} accept={UPLOAD_ACCEPT} multiple disabled={busy} inputProps={{ "data-testid": "file-input" } as never}>
+        <FileButton onChange={add} accept={UPLOAD_ACCEPT} multiple disabled={busy} inputProps={fileInput}>
           {(props) => (
             <Button {...props} leftSection={<IconPaperclip aria-hidden size={18} />} variant="default">
               <Trans>Ajouter des fichiers</Trans>

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Button, Loader, Text } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { IconTrash } from "@tabler/icons-react";
@@ -6,6 +6,7 @@ import type { ExamFileDto, ExamState } from "@domain/exams";
 import { describeError } from "@/lib/i18n/errors";
 import { toast } from "@/lib/toast";
 import { useDeleteHomework } from "../api/deleteHomework";
+import { ConfirmDeleteHomeworkModal } from "./ConfirmDeleteHomeworkModal";
 import { ExamFileRow } from "./ExamFileRow";
 import type { PreviewTarget } from "./FilePreviewModal";
 
@@ -23,8 +24,18 @@ export interface MyHomeworkProps {
 export function MyHomework({ examId, uploads, state, onPreview }: MyHomeworkProps) {
   const { i18n, t } = useLingui();
   const remove = useDeleteHomework(examId);
+  const [asked, setAsked] = useState<ExamFileDto | null>(null);
+  const confirmDelete = () => {
+    if (!asked) return;
+    remove.mutate(asked.id, {
+      onSuccess: () => toast.success(t`Fichier supprimé`),
+      onError: (e) => toast.warning(describeError(i18n, e)),
+      onSettled: () => setAsked(null),
+    });
+  };
   return (
     <>
+      <ConfirmDeleteHomeworkModal fileName={asked?.name ?? null} pending={remove.isPending} onConfirm={confirmDelete} onClose={() => setAsked(null)} />
       {uploads.length === 0 ? (
         <Text c="dimmed">
           <Trans>Aucun fichier envoyé</Trans>
@@ -46,12 +57,7 @@ export function MyHomework({ examId, uploads, state, onPreview }: MyHomeworkProp
                     leftSection={<IconTrash aria-hidden size={14} />}
                     loading={remove.isPending && remove.variables === f.id}
                     aria-label={t`Supprimer ${fileName}`}
-                    onClick={() =>
-                      remove.mutate(f.id, {
-                        onSuccess: () => toast.success(t`Fichier supprimé`),
-                        onError: (e) => toast.warning(describeError(i18n, e)),
-                      })
-                    }
+                    onClick={() => setAsked(f)}
                   >
                     <Trans>Supprimer</Trans>
                   </Button>

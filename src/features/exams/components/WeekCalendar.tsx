@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Button, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
@@ -26,19 +26,21 @@ export function WeekCalendar({ week, onOffset }: WeekCalendarProps) {
   const opensOn = (day: string) => week.exams.filter((e: ExamDto) => tunisDay(new Date(e.appearance_date)) === day);
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="nowrap">
-        <Button variant="default" leftSection={<IconChevronLeft aria-hidden size={18} className="darsi-flip" />} onClick={() => onOffset(week.offset - 1)}>
+      {/* On a phone the two arrows share the first row and "Cette semaine" takes the second; a label that still does not
+          fit wraps inside its button instead of being clipped (both directions). */}
+      <nav className={classes.weekNav} aria-label={t`Semaines`} data-testid="week-nav">
+        <Button variant="default" classNames={{ root: classes.weekButton, label: classes.weekLabel }} leftSection={<IconChevronLeft aria-hidden size={18} className="darsi-flip" />} onClick={() => onOffset(week.offset - 1)}>
           <Trans>Semaine précédente</Trans>
         </Button>
         {week.offset !== 0 && (
-          <Button variant="subtle" onClick={() => onOffset(0)}>
+          <Button variant="subtle" classNames={{ root: `${classes.weekButton} ${classes.thisWeek}`, label: classes.weekLabel }} onClick={() => onOffset(0)}>
             <Trans>Cette semaine</Trans>
           </Button>
         )}
-        <Button variant="default" rightSection={<IconChevronRight aria-hidden size={18} className="darsi-flip" />} onClick={() => onOffset(week.offset + 1)}>
+        <Button variant="default" classNames={{ root: `${classes.weekButton} ${classes.nextWeek}`, label: classes.weekLabel }} rightSection={<IconChevronRight aria-hidden size={18} className="darsi-flip" />} onClick={() => onOffset(week.offset + 1)}>
           <Trans>Semaine suivante</Trans>
         </Button>
-      </Group>
+      </nav>
       <div className={classes.week} data-testid="exam-week">
         {days.map((day) => {
           const due = dueOn(day);

@@ -6,13 +6,11 @@ import { clockOffsetMs } from "@domain/exams";
  * nothing; a reload or a new answer syncs again.
  */
 let anchor: { serverMs: number; perfMs: number } | null = null;
-const listeners = new Set<() => void>();
 
 /** Records the server time of an answer received between `sentPerf` and `receivedPerf` (performance.now()). */
 export function syncServerClock(serverTimeIso: string, sentPerf: number, receivedPerf: number): void {
   // The server's time at `receivedPerf`: the answer's time plus half the round trip.
   anchor = { serverMs: clockOffsetMs(serverTimeIso, sentPerf, receivedPerf) + (sentPerf + receivedPerf) / 2 + (receivedPerf - sentPerf) / 2, perfMs: receivedPerf };
-  for (const l of listeners) l();
 }
 
 /** The server's "now" in ms (the device's clock until a first sync). */
@@ -20,11 +18,3 @@ export function serverNow(): number {
   return anchor ? anchor.serverMs + (performance.now() - anchor.perfMs) : Date.now();
 }
 
-export function isServerClockSynced(): boolean {
-  return anchor !== null;
-}
-
-export function subscribeServerClock(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}

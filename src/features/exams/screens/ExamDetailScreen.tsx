@@ -1,8 +1,12 @@
-import { useCallback, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { examState, type ExamDetailDto, type ExamFileDto } from "@domain/exams";
+import { examState, type ExamFileDto } from "@domain/exams";
+import { AvailabilityBadge } from "@/components/AvailabilityBadge";
+import { NeedsConnection } from "@/components/NeedsConnection";
+import { isOffline, useOfflineStatus } from "@/lib/offline/status";
+import { currentUserId } from "@/lib/offline/user";
 import { refName } from "@/lib/reference";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { examQueryOptions } from "../api/getExam";
@@ -33,7 +37,10 @@ function Section({ title, children, testId }: { title: ReactNode; children: Reac
 export function ExamDetailScreen({ id }: { id: number }) {
   const { i18n, t } = useLingui();
   const queryClient = useQueryClient();
-  const { data: exam } = useSuspenseQuery(examQueryOptions(id));
+  const { data: exam, dataUpdatedAt } = useSuspenseQuery(examQueryOptions(id));
+  const offline = isOffline(useOfflineStatus());
+  // Starting needs the server: offline, the pupil is told so at once (with "Réessayer"), before any modal.
+  const [needsConnection, setNeedsConnection] = useState(false);
   const started = exam.startedAt !== null;
   // While started: the timer's own answer, refetched each minute and on reconnection (resyncs the clock).
   const { data: time } = useQuery({ ...timeLimitationQueryOptions(id), enabled: started });
@@ -46,13 +53,30 @@ export function ExamDetailScreen({ id }: { id: number }) {
   const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: examsKeys.detail(id) }), [queryClient, id]);
   const minutes = exam.duration || 60;
   const from = formatDateTime(exam.appearance_date, i18n.locale);
-  const askStart = state === "not_started" ? () => setConfirming(true) : undefined;
+  const openStart = useCallback(() => {
+    setNeedsConnection(offline);
+    if (!offline) setConfirming(true);
+  }, [offline]);
+  const askStart = state === "not_started" ? openStart : undefined;
+  // The subject's files, once open to the pupil, are kept on the device (within the storage's room) for the bus.
+  useEffect(() => {
+    const userId = currentUserId();
+    const subject = [...exam.exam, ...exam.homework].filter((f) => f.url !== null);
+    if (offline || userId === null || subject.length === 0) return;
+    void import("@/lib/offline/examFiles").then((m) => m.keepExamFiles(userId, subject)).catch(() => undefined);
+  }, [exam, offline]);
 
   const files = (list: ExamFileDto[], onLocked = askStart) => list.map((f) => <ExamFileRow key={f.id} file={f} onPreview={setPreview} onLocked={onLocked} />);
 
   return (
     <Stack gap="lg">
       <ExamHeader exam={exam} state={state} />
+      <AvailabilityBadge updatedAt={dataUpdatedAt} />
+      {needsConnection && (
+        <NeedsConnection onRetry={openStart}>
+          <Trans>Commencer l'examen a besoin d'une connexion à Internet.</Trans>
+        </NeedsConnection>
+      )}
 
       {state === "upcoming" && <Alert color="gray">{t`L'examen ouvre le ${from}`}</Alert>}
       {state === "not_started" && (
@@ -63,14 +87,16 @@ export function ExamDetailScreen({ id }: { id: number }) {
             </Text>
             <Text size="sm">{t`Vous aurez ${minutes} minutes à partir du moment où vous commencez.`}</Text>
             <Group>
-              <Button onClick={() => setConfirming(true)} data-testid="start-exam">
+              <Button onClick={openStart} data-testid="start-exam">
                 <Trans>Commencer l'examen</Trans>
               </Button>
             </Group>
           </Stack>
         </Paper>
       )}
-      {started && exam.startedAt && deadline && <ExamTimer startedAt={exam.startedAt} deadline={deadline} onElapsed={refresh} />}
+      {/* The countdown waits for the timer's own answer, which syncs the server's clock (the exam itself may come from the
+          device after a reload, with a device clock set wrong); offline, the device's clock is all there is. */}
+      {started && exam.startedAt && deadline && (time !== undefined || offline) && <ExamTimer startedAt={exam.startedAt} deadline={deadline} onElapsed={refresh} />}
       {state === "expired" && !started && (
         <Alert color="red">
           <Trans>Examen terminé</Trans>
@@ -127,4 +153,3 @@ export function ExamDetailScreen({ id }: { id: number }) {
   );
 }
 
-export type { ExamDetailDto };

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { AttendanceRowDto } from "@domain/account";
+import type { AttendanceRowDto } from "@domain/events";
 import { api } from "@/lib/api";
 import { env } from "@/lib/env";
 import { historyKeys } from "../history.keys";

@@ -3,17 +3,19 @@ import { Anchor, Stack, Title } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { AttendanceRowDto, SubscriptionHistoryDto } from "@domain/account";
+import type { SubscriptionHistoryDto } from "@domain/account";
+import type { AttendanceRowDto } from "@domain/events";
 import { DEFAULT_PAGE_SIZE } from "@domain/constants";
-import { viewerPath, type BookmarkDto } from "@domain/learning";
+import type { BookmarkDto } from "@domain/learning";
 import type { TransferDto } from "@domain/schemas/transfers";
 import type { DataColumn } from "@/components/DataTable";
 import { bookmarksQueryOptions } from "@/lib/bookmarks";
 import { formatDate } from "@/lib/format";
 import { useFormatMillimes } from "@/lib/i18n/labels";
 import { useLocalized } from "@/lib/localized";
-import { routeTo } from "@/lib/routeTo";
+import { viewerLink } from "@/lib/links";
 import { transferHistoryQueryOptions } from "@/lib/transfers";
+import { AvailabilityBadge } from "@/components/AvailabilityBadge";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { attendanceQueryOptions } from "../api/getAttendance";
 import { divisionChangesQueryOptions, type DivisionChangeRow } from "../api/getDivisionChanges";
@@ -79,7 +81,8 @@ export function HistoryScreen() {
       key: "content",
       header: t`Leçon`,
       cell: (b) => (
-        <Anchor component={Link} to={routeTo(viewerPath(b.subject.slug, b.chapter.slug, b.content.slug, "course"))} dir="auto">
+        // `renderRoot`, not `component`: the router then types the link's params.
+        <Anchor renderRoot={(props) => <Link {...props} {...viewerLink(b.subject.slug, b.chapter.slug, b.content.slug, "course")} />} dir="auto">
           {l(b.content)}
         </Anchor>
       ),
@@ -89,7 +92,7 @@ export function HistoryScreen() {
     { key: "date", header: t`Date`, cell: (b) => formatDate(b.marked_at), nowrap: true },
   ];
   const subscriptionColumns: DataColumn<SubscriptionHistoryDto>[] = [
-    { key: "offer", header: t`Offre`, cell: (s) => <bdi>{s.offer ? l(s.offer) : s.group.name}</bdi> },
+    { key: "offer", header: t`Offre`, cell: (s) => <bdi>{s.offer ? l(s.offer) : l(s.group)}</bdi> },
     { key: "amount", header: t`Montant (points)`, cell: (s) => <bdi dir="ltr">{money(s.amount_paid)}</bdi>, nowrap: true },
     { key: "start", header: t`Début`, cell: (s) => formatDate(s.start_date), nowrap: true },
     { key: "end", header: t`Fin`, cell: (s) => (s.refunded ? t`Remboursé` : formatDate(s.end_date)), nowrap: true },
@@ -119,6 +122,9 @@ export function HistoryScreen() {
       <Title order={1} fz={{ base: "h2", sm: "h1" }}>
         <Trans>Historique</Trans>
       </Title>
+      <AvailabilityBadge
+        updatedAt={[bookmarks.dataUpdatedAt, subscriptions.dataUpdatedAt, divisionAll.dataUpdatedAt, transfers.dataUpdatedAt, attendance.dataUpdatedAt]}
+      />
       <HistorySection
         id="bookmarks"
         title={t`Favoris`}

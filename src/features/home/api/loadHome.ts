@@ -8,7 +8,7 @@ import { newContentsQueryOptions } from "./getNewContents";
 import { pubsCardsQueryOptions } from "./getPubsCards";
 
 /** The longest the home waits for its warnings before showing (a slow or cut connection must not hold it). */
-export const ALERTS_WAIT_MS = 1500;
+const ALERTS_WAIT_MS = 1500;
 
 /**
  * The home route's loader: starts every widget's request at once, and waits (briefly) for the warnings, which sit at

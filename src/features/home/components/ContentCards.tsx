@@ -7,7 +7,7 @@ import { localized } from "@/lib/localized";
 import { useLingui } from "@lingui/react/macro";
 
 /** How many cards of each kind the home shows (SPEC §2: "first 2 free and 2 new contents"). */
-export const HOME_CARDS = 2;
+const HOME_CARDS = 2;
 const CARD_HEIGHT = 104;
 
 function ContentCard({ card }: { card: ContentCardDto }) {

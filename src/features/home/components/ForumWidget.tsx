@@ -24,7 +24,8 @@ function PostRow({ post, url, onLocked }: { post: ForumPostDto; url: string | un
       <span className={classes.badge} style={{ background: "var(--mantine-color-grape-7)" }} aria-hidden>
         <IconMessageCircle size={18} />
       </span>
-      <span className={classes.main}>
+      {/* The external forum's posts: its members' words, names and categories, as written there. */}
+      <span className={classes.main} data-authored>
         <span className={classes.title} data-lines="2" title={post.title}>
           <bdi>{post.title}</bdi>
         </span>

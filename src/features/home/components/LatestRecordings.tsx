@@ -9,19 +9,19 @@ import { isCompleted } from "@domain/learning";
 import { formatDate } from "@/lib/format";
 import { refName } from "@/lib/reference";
 import { localized } from "@/lib/localized";
-import { routeTo } from "@/lib/routeTo";
 import { latestRecordingsQueryOptions } from "../api/getLatestRecordings";
-import { formatDuration, usePercent } from "./format";
+import { useFormatDuration, usePercent } from "./format";
 import { RowSkeletons, Widget, WidgetEmpty, WidgetError } from "./Widget";
 import classes from "./Widget.module.css";
 
 const ROW = 60;
 const GAP = 6;
-export const RECORDINGS_LIST_HEIGHT = HOME_LATEST_RECORDINGS * ROW + (HOME_LATEST_RECORDINGS - 1) * GAP;
+const RECORDINGS_LIST_HEIGHT = HOME_LATEST_RECORDINGS * ROW + (HOME_LATEST_RECORDINGS - 1) * GAP;
 
 function RecordingRow({ rec }: { rec: LatestRecordingDto }) {
   const { t, i18n } = useLingui();
   const percent = usePercent();
+  const formatDuration = useFormatDuration();
   const date = formatDate(rec.recorded_at);
   const subject = refName(rec.subject, i18n.locale);
   const name = localized(rec, i18n.locale);
@@ -88,7 +88,7 @@ export function LatestRecordings() {
       }
       title={<Trans>Derniers cours enregistrés</Trans>}
       footer={
-        <Button component={Link} to={routeTo("/sessions")} variant="default" fullWidth leftSection={<IconBroadcast size={16} aria-hidden />}>
+        <Button component={Link} to="/sessions" variant="default" fullWidth leftSection={<IconBroadcast size={16} aria-hidden />}>
           <Trans>Voir les séances en direct</Trans>
         </Button>
       }

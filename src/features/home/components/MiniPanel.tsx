@@ -1,21 +1,21 @@
 import type { CSSProperties, ReactNode } from "react";
-import { Skeleton, Title } from "@mantine/core";
+import { Button, Skeleton, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { IconBook2, IconChartBar, IconClockHour4, IconSchool, IconWallet } from "@tabler/icons-react";
+import { IconBook2, IconChartBar, IconClockHour4, IconSchool, IconUserEdit, IconWallet } from "@tabler/icons-react";
 import { aggregateProgress } from "@domain/learning";
-import type { Me } from "@domain/user";
+import { hasPlaceholderName, type Me } from "@domain/user";
 import { useFormatMillimes, useFormatNumber, usePointsWord, useTokensWord } from "@/lib/i18n/labels";
+import type { AppPath } from "@/lib/links";
 import { refName } from "@/lib/reference";
-import { routeTo } from "@/lib/routeTo";
 import { subjectsQueryOptions } from "@/lib/subjects";
 import { usePercent } from "./format";
 import classes from "./MiniPanel.module.css";
 
-type PanelMe = Pick<Me, "name" | "division" | "points" | "gift_point" | "freeHours" | "permissions">;
+type PanelMe = Pick<Me, "name" | "last_name" | "division" | "points" | "gift_point" | "freeHours" | "permissions">;
 
-function Tile({ icon, label, children, to, testId }: { icon: ReactNode; label: ReactNode; children: ReactNode; to?: string; testId: string }) {
+function Tile({ icon, label, children, to, testId }: { icon: ReactNode; label: ReactNode; children: ReactNode; to?: AppPath; testId: string }) {
   const inner = (
     <>
       <span className={classes.label}>
@@ -26,7 +26,7 @@ function Tile({ icon, label, children, to, testId }: { icon: ReactNode; label: R
     </>
   );
   return to ? (
-    <Link to={routeTo(to)} className={classes.tile} data-testid={testId}>
+    <Link to={to} className={classes.tile} data-testid={testId}>
       {inner}
     </Link>
   ) : (
@@ -56,6 +56,8 @@ export function MiniPanel({ me }: { me: PanelMe }) {
   const tokensWord = useTokensWord(me.gift_point);
   const subjects = useQuery(subjectsQueryOptions());
   const firstName = me.name;
+  // An operator's subscriber has no name of their own yet ("Abonné Ooredoo"): no "Bonjour Abonné", a prompt instead.
+  const nameMissing = hasPlaceholderName(me);
   const points = useFormatMillimes()(me.points);
   const tokens = fmt(me.gift_point);
 
@@ -75,13 +77,24 @@ export function MiniPanel({ me }: { me: PanelMe }) {
     <section className={classes.panel} aria-labelledby="home-greeting" data-testid="home-mini-panel">
       <div className={classes.head}>
         <Title order={1} fz={{ base: "h3", sm: "h2" }} id="home-greeting" c="white">
-          <Trans>Bonjour {firstName}</Trans>
+          {nameMissing ? <Trans>Bonjour !</Trans> : <Trans>Bonjour {firstName}</Trans>}
         </Title>
         <span className={classes.classChip} data-testid="home-panel-class">
           <IconSchool size={16} aria-hidden />
           {me.division ? refName(me.division, i18n.locale) : <Trans>Classe non renseignée</Trans>}
         </span>
       </div>
+
+      {nameMissing && (
+        <div className={classes.namePrompt} data-testid="home-name-prompt">
+          <Text size="sm" c="white">
+            <Trans>Comment vous appelez-vous ? Ajoutez votre prénom et votre nom à votre profil.</Trans>
+          </Text>
+          <Button component={Link} to="/mon-profil/edit" variant="white" color="darsi.8" size="sm" leftSection={<IconUserEdit size={16} aria-hidden />}>
+            <Trans>Compléter mon nom</Trans>
+          </Button>
+        </div>
+      )}
 
       <div className={classes.tiles} style={{ "--tiles": tiles } as CSSProperties}>
         <Tile icon={<IconWallet size={16} aria-hidden />} label={<Trans>Porte monnaie</Trans>} to="/porte-monnaie" testId="home-points-tile">

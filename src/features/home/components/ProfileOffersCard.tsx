@@ -7,8 +7,8 @@ import { IconChevronRight, IconTag, IconUser } from "@tabler/icons-react";
 import type { Affiliation, Me } from "@domain/user";
 import { useAvatarSrc } from "@/lib/avatar";
 import { formatDate } from "@/lib/format";
+import { useLocalized } from "@/lib/localized";
 import { refName } from "@/lib/reference";
-import { routeTo } from "@/lib/routeTo";
 import classes from "./home.module.css";
 
 const PERIODS: Record<string, MessageDescriptor> = {
@@ -65,7 +65,7 @@ export function ProfileOffersCard({ me }: { me: Pick<Me, "name" | "last_name" | 
       <Group gap="sm" mt="lg">
         <Button
           component={Link}
-          to={routeTo("/offres")}
+          to="/offres"
           variant={offers.length > 0 ? "light" : "filled"}
           color={offers.length > 0 ? undefined : "darsi.8"}
           leftSection={<IconTag size={18} aria-hidden />}
@@ -73,7 +73,7 @@ export function ProfileOffersCard({ me }: { me: Pick<Me, "name" | "last_name" | 
         >
           <Trans>Voir les offres</Trans>
         </Button>
-        <Button component={Link} to={routeTo("/mon-profil")} variant="default" leftSection={<IconUser size={18} aria-hidden />}>
+        <Button component={Link} to="/mon-profil" variant="default" leftSection={<IconUser size={18} aria-hidden />}>
           <Trans>Mon profil</Trans>
         </Button>
       </Group>
@@ -83,13 +83,14 @@ export function ProfileOffersCard({ me }: { me: Pick<Me, "name" | "last_name" | 
 
 function OfferRow({ offer }: { offer: Affiliation }) {
   const { i18n } = useLingui();
+  const l = useLocalized();
   const period = PERIODS[offer.period];
   const endDate = formatDate(offer.end_date);
   return (
     <li className={classes.offerRow}>
       <Group gap={8} wrap="nowrap" miw={0}>
         <Badge color="darsi.8" variant="filled" size="lg" tt="none">
-          {offer.group.name}
+          <bdi>{l(offer.group)}</bdi>
         </Badge>
         {period && (
           <Text size="sm" c="dimmed">

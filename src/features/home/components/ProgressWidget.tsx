@@ -12,7 +12,7 @@ import classes from "./Widget.module.css";
 import tap from "@/components/tapTarget.module.css";
 
 /** SPEC §9: "Home shows up to 5 subjects by position for progress". */
-export const HOME_PROGRESS_SUBJECTS = 5;
+const HOME_PROGRESS_SUBJECTS = 5;
 const ROW = 52;
 const LIST_HEIGHT = HOME_PROGRESS_SUBJECTS * ROW + (HOME_PROGRESS_SUBJECTS - 1) * 6;
 

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { renderWithProviders } from "../../../../tests/ui/render";
 import { makePromo, stubApi } from "../testData";
 import { embedUrl } from "./PromoVideoModal";
-import { internalTarget, isExternal, PromoSlider } from "./PromoSlider";
+import { isExternal, PromoSlider } from "./PromoSlider";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -12,7 +12,7 @@ describe("ad cards slider", () => {
     stubApi({
       "/student/pubs-cards": [
         makePromo(3, { position: 3, text: "Parrainez un ami", url_link: "/gift-code", icon_url: "/media/public/cards/parrain.svg", icon_position: "right" }),
-        makePromo(1, { position: 1, text: "Passez à Gold", url_link: "/offres", background_url: "/media/public/cards/bg-gold.svg", color: "#F2C94C" }),
+        makePromo(1, { position: 1, text: "Passez à Gold", url_link: "/offres?nextPage=offres#top", background_url: "/media/public/cards/bg-gold.svg", color: "#F2C94C" }),
         makePromo(2, { position: 2, text: "Objectif bac", text_image_url: "/media/public/cards/text-decouvrez.svg", url_link: "https://www.facebook.com/darsi.tn" }),
         makePromo(4, { position: 4, text: "Caché", visible: false }),
       ],
@@ -24,8 +24,8 @@ describe("ad cards slider", () => {
     // Background and colour.
     expect(cards[0]!.style.backgroundImage).toContain("/media/public/cards/bg-gold.svg");
     expect(cards[0]!.style.getPropertyValue("--card-accent")).toBe("#F2C94C");
-    // Internal link through the router.
-    expect(within(cards[0]!).getByRole("link").getAttribute("href")).toBe("/offres");
+    // Internal link through the router, with its search and hash.
+    expect(within(cards[0]!).getByRole("link").getAttribute("href")).toBe("/offres?nextPage=offres#top");
     expect(within(cards[0]!).getByRole("link").getAttribute("target")).toBeNull();
     // Text image with the text as its alternative; external link in a new tab without opener.
     expect(within(cards[1]!).getByRole("img", { name: "Objectif bac" }).getAttribute("src")).toBe("/media/public/cards/text-decouvrez.svg");
@@ -80,7 +80,6 @@ describe("ad card links", () => {
     expect(isExternal("/offres")).toBe(false);
     expect(isExternal("https://www.facebook.com/darsi.tn")).toBe(true);
     expect(isExternal("//cdn.example.tn/x")).toBe(true);
-    expect(internalTarget("/offres?nextPage=offres#top")).toEqual({ to: "/offres", search: { nextPage: "offres" }, hash: "top" });
     expect(embedUrl("https://www.youtube-nocookie.com/embed/WUvTyaaNkzM")).toBe("https://www.youtube-nocookie.com/embed/WUvTyaaNkzM?autoplay=1&rel=0");
     expect(embedUrl("https://youtu.be/9vKqVkMQHKk")).toBe("https://www.youtube-nocookie.com/embed/9vKqVkMQHKk?autoplay=1&rel=0");
   });

@@ -1,32 +1,24 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type CSSProperties } from "react";
 import { ActionIcon, Group, Skeleton, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { IconChevronLeft, IconChevronRight, IconExternalLink, IconPlayerPlayFilled } from "@tabler/icons-react";
 import type { PromoCardDto } from "@domain/learning";
+import { AddressLink } from "@/components/AddressLink";
 import { localized } from "@/lib/localized";
-import { routeTo } from "@/lib/routeTo";
 import { pubsCardsQueryOptions } from "../api/getPubsCards";
 import classes from "./PromoSlider.module.css";
 
 /** Every card has the same height, so that the slider reserves its space while loading (no layout shift). */
-export const PROMO_HEIGHT = 148;
+const PROMO_HEIGHT = 148;
 
 const PromoVideoModal = lazy(() => import("./PromoVideoModal"));
 
-/** Internal links go through the router; anything with a scheme or `//` opens in a new tab. */
+/**
+ * Internal links go through the router, which reads their address ("/offres?nextPage=x#top": path, search and hash);
+ * anything with a scheme or `//` opens in a new tab.
+ */
 export const isExternal = (url: string) => /^(?:[a-z][a-z0-9+.-]*:)?\/\//i.test(url);
-
-/** "/offres?nextPage=x#top" → the router's path, search and hash. */
-export function internalTarget(url: string): { to: string; search: Record<string, string>; hash?: string } {
-  const parsed = new URL(url, "http://app.invalid");
-  return {
-    to: parsed.pathname,
-    search: Object.fromEntries(parsed.searchParams),
-    ...(parsed.hash ? { hash: parsed.hash.slice(1) } : {}),
-  };
-}
 
 function PromoCard({ card, onVideo }: { card: PromoCardDto; onVideo: (card: PromoCardDto) => void }) {
   const { t, i18n } = useLingui();
@@ -70,14 +62,12 @@ function PromoCard({ card, onVideo }: { card: PromoCardDto; onVideo: (card: Prom
                 <IconExternalLink size={16} aria-hidden />
               </a>
             ) : (
-              <Link
+              <AddressLink
                 className={`${classes.cta} ${classes.stretched}`}
-                to={routeTo(internalTarget(url).to)}
-                search={internalTarget(url).search as never}
-                hash={internalTarget(url).hash}
+                href={url}
                 aria-label={t`Découvrir : ${text}`}>
                 {linkLabel}
-              </Link>
+              </AddressLink>
             ))}
           {hasVideo && (
             <button

@@ -2,7 +2,6 @@ import { Button, Modal, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
 import { IconConfetti } from "@tabler/icons-react";
 import { clearClientType } from "@/lib/clientType";
-import { routeTo } from "@/lib/routeTo";
 
 /*
  * The welcome modal is in Arabic whatever the interface language (SPEC §2 "A welcome modal in Arabic"): operator
@@ -25,7 +24,7 @@ export default function WelcomeModal({ onDone }: { onDone: () => void }) {
   };
   const start = () => {
     close();
-    void navigate({ to: routeTo("/offres") });
+    void navigate({ to: "/offres" });
   };
   return (
     <Modal

@@ -24,9 +24,14 @@ export function useRelativeTime(): (iso: string, now?: number) => string {
   };
 }
 
-/** "12 min", "1 h 05" for a duration in seconds. */
-export function formatDuration(seconds: number): string {
-  const m = Math.round(seconds / 60);
-  if (m < 60) return `${Math.max(1, m)} min`;
-  return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, "0")}`;
+/** "12 min", "1 h 05" for a duration in seconds, in the pupil's language ("12 د" in Arabic). */
+export function useFormatDuration(): (seconds: number) => string {
+  const { t } = useLingui();
+  return (seconds) => {
+    const total = Math.max(1, Math.round(seconds / 60));
+    if (total < 60) return t`${total} min`;
+    const hours = Math.floor(total / 60);
+    const minutes = String(total % 60).padStart(2, "0");
+    return t`${hours} h ${minutes}`;
+  };
 }

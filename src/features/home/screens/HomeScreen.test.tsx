@@ -17,6 +17,26 @@ describe("HomeScreen", () => {
     expect(screen.getByTestId("home-class").textContent).toBe("Bac Mathématiques");
   });
 
+  it("an operator's subscriber without a name of their own: no « Bonjour Abonné », a prompt to the profile form", async () => {
+    await renderWithProviders(<HomeScreen />, { me: makeMe({ name: "Abonné", last_name: "Ooredoo" }) });
+    expect(screen.getByRole("heading", { level: 1, name: "Bonjour !" })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: /Abonné/ })).toBeNull();
+    const prompt = screen.getByTestId("home-name-prompt");
+    expect(prompt.textContent).toContain("Comment vous appelez-vous ?");
+    expect(screen.getByRole("link", { name: "Compléter mon nom" }).getAttribute("href")).toBe("/mon-profil/edit");
+  });
+
+  it("the same prompt in Arabic; with a name, the greeting has it and there is no prompt", async () => {
+    const { messages } = await import("../../../locales/ar/messages.po");
+    const { unmount } = await renderWithProviders(<HomeScreen />, { me: makeMe({ name: "Abonné", last_name: "Ooredoo" }), locale: "ar", messages });
+    expect(screen.getByRole("heading", { level: 1, name: "مرحبًا!" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "إكمال اسمي" }).getAttribute("href")).toBe("/mon-profil/edit");
+    unmount();
+    await renderWithProviders(<HomeScreen />, { me: makeMe({ name: "Yasmine", last_name: "Ben Salah" }), locale: "ar", messages });
+    expect(screen.getByRole("heading", { level: 1, name: /Yasmine/ })).toBeTruthy();
+    expect(screen.queryByTestId("home-name-prompt")).toBeNull();
+  });
+
   it("lists the current offers with their end dates (DD/MM/YYYY)", async () => {
     const gold = makeAffiliation(35, { group: { id: 35, name: "Gold" }, end_date: "2027-06-30" });
     await renderWithProviders(<HomeScreen />, { me: makeMe({ affiliations: [gold] }) });

@@ -4,11 +4,12 @@ import "@mantine/core/styles/Avatar.css";
 import "@mantine/core/styles/Badge.css";
 import "@mantine/core/styles/Progress.css";
 import "@mantine/core/styles/Skeleton.css";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { Stack } from "@mantine/core";
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { meQueryOptions } from "@/lib/me";
+import { OnDemand } from "@/components/OnDemand";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { Alerts } from "../components/Alerts";
 import { ContentCards } from "../components/ContentCards";
@@ -27,6 +28,14 @@ import { newContentsQueryOptions } from "../api/getNewContents";
 // Today's live sessions: their code loads after the home's first paint (the first-load budget).
 const TodaySessions = lazy(() => import("../components/TodaySessions"));
 
+/** The activity charts and their library: loaded when the block nears the screen, never with the home. */
+const ACTIVITY_ROOM = 640;
+const ActivityWidget = lazy(() =>
+  import("../components/ActivityWidget").then((m) => ({
+    default: m.ActivityWidget,
+  })),
+);
+
 /**
  * The home page (/), in the order of SPEC §2: the class's warnings, the mini panel (greeting, class, points, free
  * hours, subjects and overall progress), the ad cards, the widgets (profile and offers, progress, latest recorded
@@ -38,7 +47,8 @@ function TodaySessionsPlaceholder() {
   return <div className={classes.livePlaceholder} data-testid="home-live-loading" aria-hidden />;
 }
 
-export function HomeScreen() {
+/** `gifts`: the gift slider of the referral programme, composed by the route (eligible pupils only), after the widgets. */
+export function HomeScreen({ gifts }: { gifts?: ReactNode }) {
   const { t } = useLingui();
   useDocumentTitle(t`Accueil`);
   const { data: me } = useSuspenseQuery(meQueryOptions);
@@ -58,6 +68,10 @@ export function HomeScreen() {
         <LatestRecordings />
         <ForumWidget />
       </div>
+      <OnDemand minHeight={ACTIVITY_ROOM} testId="home-activity-loading">
+        <ActivityWidget />
+      </OnDemand>
+      {gifts}
       <ContentCards title={t`Contenus gratuits`} data={free.data} isPending={free.isPending} testId="home-free" />
       <ContentCards title={t`Nouveaux contenus`} data={fresh.data} isPending={fresh.isPending} testId="home-new" />
       <Shortcuts me={me} />

@@ -1,15 +1,7 @@
+import type { ProgressAnswerDto } from "@domain/learning";
 import type { ProgressPostInput } from "@domain/schemas/progress";
 import { sendOrQueue } from "@/lib/offline/send";
 import { env } from "@/lib/env";
-
-/** The progress service's answer (SPEC §7 "External services"). */
-export interface ProgressAnswer {
-  /** The pupil's free hours are used up: stop the player, send to /offres. */
-  expired: boolean;
-  percentage: number;
-  completed: boolean;
-  lastWatchedSecond: number;
-}
 
 /**
  * `POST {progressBase}/progress` with the pupil's bearer token and the web client's `X-Api-Key`, through the outbox
@@ -17,8 +9,8 @@ export interface ProgressAnswer {
  * answer, or with null when the post stays on the device (offline, server unreachable) to be replayed later, once.
  * Rejects when the server refuses it (validation, locked lesson).
  */
-export async function sendProgress(post: ProgressPostInput): Promise<ProgressAnswer | null> {
-  const result = await sendOrQueue<ProgressAnswer>({
+export async function sendProgress(post: ProgressPostInput): Promise<ProgressAnswerDto | null> {
+  const result = await sendOrQueue<ProgressAnswerDto>({
     kind: "progress",
     url: `${env.progressBase}/progress`,
     headers: { "X-Api-Key": env.progressApiKey },

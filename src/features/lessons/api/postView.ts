@@ -4,7 +4,7 @@ import { api } from "@/lib/api";
 import { env } from "@/lib/env";
 
 /** `POST {analyticsBase}/views` {content_id}: the magazine was opened (the key makes a retry count once). */
-export async function postView(contentId: number, idempotencyKey: string): Promise<ViewDto> {
+async function postView(contentId: number, idempotencyKey: string): Promise<ViewDto> {
   return (await api<ViewDto>("/views", { base: env.analyticsBase, method: "POST", body: { content_id: contentId }, idempotencyKey })).payload;
 }
 

@@ -14,12 +14,12 @@ let current: { appToken: string; login: QuizLoginDto } | null = null;
 let pending: Promise<QuizLoginDto> | null = null;
 
 /** `POST {quizBase}/login` with the pupil's bearer token: a short-lived quiz token and the quiz user id. */
-export async function quizLogin(): Promise<QuizLoginDto> {
+async function quizLogin(): Promise<QuizLoginDto> {
   return (await api<QuizLoginDto>("/login", { base: env.quizBase, method: "POST" })).payload;
 }
 
 /** A valid quiz token for the signed-in pupil (logs in to the quiz service when there is none or it is old). */
-export async function quizToken(force = false): Promise<string> {
+async function quizToken(force = false): Promise<string> {
   const appToken = getSession()?.token ?? "";
   const fresh = current && current.appToken === appToken && new Date(current.login.expires_at).getTime() - MARGIN_MS > Date.now();
   if (fresh && !force) return current!.login.token;

@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import { lessonsKeys } from "../lessons.keys";
 
 /** `POST {analyticsBase}/reactions` {content_id, reaction_type}: sets (love, sad) or clears (none) the pupil's reaction. */
-export async function setReaction(contentId: number, reactionType: SettableReaction): Promise<ReactionsDto> {
+async function setReaction(contentId: number, reactionType: SettableReaction): Promise<ReactionsDto> {
   return (await api<ReactionsDto>("/reactions", { base: env.analyticsBase, method: "POST", body: { content_id: contentId, reaction_type: reactionType } })).payload;
 }
 

@@ -8,7 +8,7 @@ import { lessonsKeys } from "../lessons.keys";
 import { withQuizToken } from "./quizLogin";
 
 /** `POST {quizBase}/quizzes/{id}/attempts` with the quiz token; one Idempotency-Key per submission (a retry counts once). */
-export async function submitQuizAttempt(quizId: number, answers: QuizAnswer[], idempotencyKey: string): Promise<QuizAttemptDto> {
+async function submitQuizAttempt(quizId: number, answers: QuizAnswer[], idempotencyKey: string): Promise<QuizAttemptDto> {
   return withQuizToken(
     async (headers) =>
       (

@@ -18,7 +18,7 @@ export interface ToggleBookmarkVars {
  * stored on the device with its own Idempotency-Key and replayed in order, once, when it could not be sent now.
  * Resolves with the server's state, or null when the press waits on the device.
  */
-export async function toggleBookmark(v: ToggleBookmarkVars, lessonId: number): Promise<BookmarkToggleDto | null> {
+async function toggleBookmark(v: ToggleBookmarkVars, lessonId: number): Promise<BookmarkToggleDto | null> {
   const result = await sendOrQueue<BookmarkToggleDto>({
     kind: "bookmark",
     url: `${env.apiBase}/user/subjects/${seg(v.subject)}/chapters/${seg(v.chapter)}/contents/${seg(v.lesson)}/bookmark`,

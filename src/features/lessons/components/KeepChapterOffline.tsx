@@ -9,10 +9,11 @@ import { plural } from "@lingui/core/macro";
 import type { ChapterType, LocalizedName } from "@domain/learning";
 import { IconAlertTriangle, IconCircleCheck, IconCloudDownload, IconTrash } from "@tabler/icons-react";
 import { checkStorage, fetchOfflineManifest, KeepError, removeKeptChapter, type KeepFailure } from "@/lib/offline/keep";
+import { currentLink, mayBeMobileData, MOBILE_CONFIRM_BYTES } from "@/lib/lite";
 import { currentUserId } from "@/lib/offline/user";
 import { refName } from "@/lib/reference";
 import { toast } from "@/lib/toast";
-import type { ViewerKind } from "../lessons.keys";
+import { lessonsKeys, type ViewerKind } from "../lessons.keys";
 import { formatBytes } from "../offline/formatBytes";
 import { keepChapterForOffline, useChapterKeepState, useHealKeptChapter } from "../offline/keepChapter";
 
@@ -42,7 +43,7 @@ const TAP = 44;
  * "Garder hors ligne" on a chapter: its size first (a dialog: what can be kept, what always needs a connection, the
  * free space), then a progress bar while it downloads, then "Disponible hors ligne" with "Retirer".
  */
-export function KeepChapterOffline({ kind, subject, chapter, chapterName }: Props) {
+function KeepChapterOffline({ kind, subject, chapter, chapterName }: Props) {
   const { t, i18n } = useLingui();
   const state = useChapterKeepState(subject, chapter);
   const [opened, setOpened] = useState(false);
@@ -131,7 +132,7 @@ function KeepDialog({ kind, subject, chapter, chapterName, onClose }: Props & { 
   const queryClient = useQueryClient();
   // Not a kept query: the size is asked again each time the dialog opens.
   const manifest = useQuery({
-    queryKey: ["offline-manifest", subject, chapter],
+    queryKey: lessonsKeys.offlineManifest(subject, chapter),
     queryFn: ({ signal }) => fetchOfflineManifest(subject, chapter, signal),
     staleTime: 0,
     gcTime: 0,
@@ -139,7 +140,7 @@ function KeepDialog({ kind, subject, chapter, chapterName, onClose }: Props & { 
   });
   const bytes = manifest.data?.bytes;
   const storage = useQuery({
-    queryKey: ["offline-storage", bytes],
+    queryKey: lessonsKeys.offlineStorage(bytes),
     queryFn: () => checkStorage(bytes ?? 0),
     enabled: bytes !== undefined,
     staleTime: 0,
@@ -155,8 +156,16 @@ function KeepDialog({ kind, subject, chapter, chapterName, onClose }: Props & { 
       failed: t`Le chapitre n'a pas pu être gardé hors ligne. Réessayez.`,
     })[reason];
 
+  // Above 10 MB on what may be mobile data, the download asks once more, with its size (issue 22).
+  const [confirming, setConfirming] = useState(false);
+  const askFirst = (bytes ?? 0) > MOBILE_CONFIRM_BYTES && mayBeMobileData(currentLink());
+
   const start = () => {
     if (!manifest.data) return;
+    if (askFirst && !confirming) {
+      setConfirming(true);
+      return;
+    }
     onClose();
     keepChapterForOffline(queryClient, kind, manifest.data).then(
       () => toast.show({ color: "teal", message: t`${chapterName} est disponible hors ligne.`, closeButtonProps: { "aria-label": t`Fermer` } }),
@@ -224,12 +233,19 @@ function KeepDialog({ kind, subject, chapter, chapterName, onClose }: Props & { 
               <Text size="xs" c="dimmed">
                 <Trans>Le navigateur peut vous demander d'autoriser le stockage durable, pour que le chapitre ne soit pas effacé.</Trans>
               </Text>
+              {confirming && (
+                <Alert color="orange" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="keep-mobile-confirm">
+                  <Trans>
+                    Vous êtes peut-être sur les données mobiles : ce chapitre télécharge <strong>{size}</strong>. Le télécharger quand même ?
+                  </Trans>
+                </Alert>
+              )}
               <Group justify="flex-end" gap="sm" mt="xs">
                 <Button variant="default" h={TAP} onClick={onClose}>
                   <Trans>Annuler</Trans>
                 </Button>
                 <Button h={TAP} leftSection={<IconCloudDownload size={18} aria-hidden />} disabled={count === 0 || !enough} onClick={start} data-testid="keep-start">
-                  <Trans>Télécharger ({size})</Trans>
+                  {confirming ? <Trans>Oui, télécharger ({size})</Trans> : <Trans>Télécharger ({size})</Trans>}
                 </Button>
               </Group>
             </Stack>

@@ -9,7 +9,7 @@ import { ViewerLink } from "./ViewerLink";
 import classes from "./lessons.module.css";
 
 /** A list item is done when the API says so or above 80 % (SPEC §4). */
-export const itemDone = (item: Pick<LessonListItemDto, "completed" | "percentage">) => item.completed || isCompleted(item.percentage);
+const itemDone = (item: Pick<LessonListItemDto, "completed" | "percentage">) => item.completed || isCompleted(item.percentage);
 
 /** The chapter's lessons: check mark when done, play icon otherwise, lock when locked; the current one highlighted. */
 export function LessonList({ kind, subject, chapter, items, current }: { kind: ViewerKind; subject: string; chapter: string; items: readonly LessonListItemDto[]; current: string }) {

@@ -2,9 +2,9 @@ import { lazy, Suspense } from "react";
 import { Alert, Skeleton } from "@mantine/core";
 import { Trans } from "@lingui/react/macro";
 import { IconInfoCircle } from "@tabler/icons-react";
-import { CONTENT_TYPE, type LessonDto } from "@domain/learning";
+import { CONTENT_TYPE, type LessonDto, type ProgressAnswerDto } from "@domain/learning";
+import { useLite } from "@/lib/lite";
 import type { ProgressExtra } from "../progress/useProgressPoster";
-import type { ProgressAnswer } from "../api/postProgress";
 import { MagazineViewer } from "./MagazineViewer";
 import { VideoPlayer } from "./VideoPlayer";
 import { YoutubePlayer } from "./YoutubePlayer";
@@ -14,14 +14,19 @@ const QuizPlayer = lazy(() => import("./QuizPlayer"));
 
 interface Props {
   lesson: LessonDto;
-  post: (extra: ProgressExtra) => Promise<ProgressAnswer>;
+  /** The lesson's chapter is kept on this device: its video plays from there (the full file, no data spent). */
+  keptOnDevice?: boolean;
+  post: (extra: ProgressExtra) => Promise<ProgressAnswerDto>;
   expired: boolean;
   onMediaError?: () => void;
 }
 
 /** The player of an unlocked lesson, by content type (SPEC §3). */
-export function LessonMedia({ lesson, post, expired, onMediaError }: Props) {
-  const url = lesson.content_videos?.url;
+export function LessonMedia({ lesson, keptOnDevice = false, post, expired, onMediaError }: Props) {
+  const lite = useLite().on;
+  const videos = lesson.content_videos;
+  // Lite mode streams the video's lowest-quality rendition when it has one; a video kept on the device costs no data.
+  const url = videos && lite && !keptOnDevice && videos.lite_url ? videos.lite_url : videos?.url;
   switch (lesson.type.id) {
     case CONTENT_TYPE.protectedVideo.id:
     case CONTENT_TYPE.recording.id:

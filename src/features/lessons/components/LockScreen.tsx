@@ -4,7 +4,6 @@ import { Anchor, Card, Stack, Text, ThemeIcon } from "@mantine/core";
 import { Link, useRouterState } from "@tanstack/react-router";
 import { Trans } from "@lingui/react/macro";
 import { IconLock } from "@tabler/icons-react";
-import { routeTo } from "@/lib/routeTo";
 
 /**
  * What a locked lesson shows instead of its media (SPEC §2): a lock and the way to the offers, which brings the pupil
@@ -24,7 +23,12 @@ export function LockScreen() {
         <Text size="sm" c="dimmed">
           <Trans>Elle fait partie d'une offre que vous n'avez pas encore.</Trans>
         </Text>
-        <Anchor component={Link} to={routeTo("/offres")} search={{ redirect: here } as never} fw={700} data-testid="lock-screen-offers">
+        <Anchor
+          // `renderRoot`, not `component`: the router then types the link's search.
+          renderRoot={(props) => <Link {...props} to="/offres" search={{ redirect: here }} />}
+          fw={700}
+          data-testid="lock-screen-offers"
+        >
           <Trans>Déverrouillez l accès complet</Trans>
         </Anchor>
       </Stack>

@@ -4,15 +4,14 @@ import { ActionIcon, Group, Image, Text } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { localized } from "@/lib/localized";
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
-import type { LessonDto } from "@domain/learning";
+import type { LessonDto, ProgressAnswerDto } from "@domain/learning";
 import type { ProgressExtra } from "../progress/useProgressPoster";
-import type { ProgressAnswer } from "../api/postProgress";
 import { usePostView } from "../api/postView";
 
 interface Props {
   lesson: LessonDto;
   pages: ReadonlyArray<{ url: string }>;
-  post: (extra: ProgressExtra) => Promise<ProgressAnswer>;
+  post: (extra: ProgressExtra) => Promise<ProgressAnswerDto>;
 }
 
 /**

@@ -4,7 +4,7 @@ import "@mantine/core/styles/Checkbox.css";
 import "@mantine/core/styles/Paper.css";
 import "@mantine/core/styles/Badge.css";
 import "@mantine/core/styles/Skeleton.css";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Alert, Badge, Button, Checkbox, Group, Paper, Radio, Skeleton, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
@@ -12,6 +12,7 @@ import { IconCircleCheckFilled, IconCircleXFilled, IconInfoCircle, IconRefresh, 
 import type { LessonDto } from "@domain/learning";
 import type { QuizAttemptDto, QuizQuestionDto, QuizQuestionResultDto } from "@domain/quiz";
 import { describeError } from "@/lib/i18n/errors";
+import { holdIdleLock } from "@/lib/tablet";
 import { toast } from "@/lib/toast";
 import { quizQueryOptions } from "../api/getQuiz";
 import { useSubmitQuizAttempt } from "../api/submitQuizAttempt";
@@ -35,6 +36,9 @@ export default function QuizPlayer({ lesson, quizId }: Props) {
   const [answers, setAnswers] = useState<Answers>({});
   const [result, setResult] = useState<QuizAttemptDto | null>(null);
   const top = useRef<HTMLDivElement>(null);
+  // A quiz in progress keeps its pupil on a class tablet: no idle lock until it is answered (issue 23).
+  const quizDone = result !== null;
+  useEffect(() => (quizDone ? undefined : holdIdleLock()), [quizDone]);
 
   if (quiz.isPending) {
     return (

@@ -4,6 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { VideoReportSchema } from "@domain/schemas/learning";
 import { useSchemaForm } from "@/lib/forms";
 import { describeError } from "@/lib/i18n/errors";
+import { useLocalized } from "@/lib/localized";
 import { toast } from "@/lib/toast";
 import { useCreateVideoReport } from "../api/createVideoReport";
 import { reportReasonsQueryOptions } from "../api/getReportReasons";
@@ -17,6 +18,7 @@ interface Values extends Record<string, unknown> {
 /** The video-report dialog (SPEC §2 modals): a reason and a description, both required. */
 export function ReportVideoModal({ contentId, opened, onClose }: { contentId: number; opened: boolean; onClose: () => void }) {
   const { t, i18n } = useLingui();
+  const l = useLocalized();
   const reasons = useQuery({ ...reportReasonsQueryOptions, enabled: opened });
   const report = useCreateVideoReport();
   const { form, field, isValid, applyServerErrors } = useSchemaForm<Values>(VideoReportSchema, {
@@ -40,7 +42,7 @@ export function ReportVideoModal({ contentId, opened, onClose }: { contentId: nu
         <Stack gap="md">
           <Select
             label={t`Raison`}
-            data={(reasons.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+            data={(reasons.data ?? []).map((r) => ({ value: String(r.id), label: l(r) }))}
             required
             comboboxProps={{ withinPortal: true }}
             {...field("reportReason")}

@@ -1,19 +1,19 @@
 import { useEffect, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import type { LessonDto } from "@domain/learning";
+import type { LessonDto, ProgressAnswerDto } from "@domain/learning";
+import { useLite } from "@/lib/lite";
 import { useLocalized } from "@/lib/localized";
 import { meQueryOptions } from "@/lib/me";
 import { getSession } from "@/lib/session";
 import { ProgressSocket, progressSocketUrl } from "../progress/socket";
 import { ProgressTracker } from "../progress/tracker";
 import type { ProgressExtra } from "../progress/useProgressPoster";
-import type { ProgressAnswer } from "../api/postProgress";
 import classes from "./lessons.module.css";
 
 interface Props {
   lesson: LessonDto;
   url: string;
-  post: (extra: ProgressExtra) => Promise<ProgressAnswer>;
+  post: (extra: ProgressExtra) => Promise<ProgressAnswerDto>;
   /** Free hours used up: the video stays paused. */
   expired: boolean;
   /** The media could not be loaded (a refused link, e.g. free hours used up meanwhile): the screen asks the lesson again. */
@@ -33,6 +33,8 @@ const PROFILE_POLL_MS = 80_000;
  */
 export function VideoPlayer({ lesson, url, post, expired, onMediaError }: Props) {
   const name = useLocalized()(lesson);
+  // Lite mode: not a byte of the video before the pupil presses play (the resume position is set once it loads).
+  const lite = useLite().on;
   const ref = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
   useQuery({ ...meQueryOptions, refetchInterval: playing ? PROFILE_POLL_MS : false });
@@ -127,7 +129,21 @@ export function VideoPlayer({ lesson, url, post, expired, onMediaError }: Props)
 
   return (
     <div className={classes.stage}>
-      <video ref={ref} className={classes.video} src={url} controls playsInline preload="metadata" title={name} aria-label={name} data-testid="lesson-video" onError={onMediaError} />
+      {/* Never autoplayed, lite mode or not: the pupil starts the video. */}
+      <video
+        ref={ref}
+        className={classes.video}
+        src={url}
+        controls
+        playsInline
+        autoPlay={false}
+        preload={lite ? "none" : "metadata"}
+        title={name}
+        aria-label={name}
+        data-testid="lesson-video"
+        data-lite={lite || undefined}
+        onError={onMediaError}
+      />
     </div>
   );
 }

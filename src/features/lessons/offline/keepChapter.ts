@@ -19,7 +19,7 @@ import { lessonListQueryOptions } from "../api/lessonList";
 import type { ViewerKind } from "../lessons.keys";
 
 /** The /media files a lesson's answer points to (signed URLs of this session): video, magazine pages, attachments. */
-export function lessonFileUrls(lesson: LessonDto): string[] {
+function lessonFileUrls(lesson: LessonDto): string[] {
   const urls: string[] = [];
   const isFile = (u: string | undefined | null): u is string => typeof u === "string" && u.startsWith("/media/");
   if ((lesson.type.id === CONTENT_TYPE.protectedVideo.id || lesson.type.id === CONTENT_TYPE.recording.id) && isFile(lesson.content_videos?.url)) {

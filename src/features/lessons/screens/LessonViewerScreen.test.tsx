@@ -6,6 +6,7 @@ import { CONTENT_TYPE, type LessonDto, type LessonListItemDto } from "@domain/le
 import { renderWithProviders } from "../../../../tests/ui/render";
 import { fakeToken, makeMe } from "../../../../tests/ui/fixtures";
 import { clearSession, setSession } from "@/lib/session";
+import { setLiteChoice } from "@/lib/lite";
 import { getDb, resetDbForTests } from "@/lib/offline/store";
 import { settled } from "@/lib/offline/sync";
 import { makeItem, makeLesson } from "../testData";
@@ -247,6 +248,24 @@ function playThenPause(video: HTMLVideoElement, from: number, to: number) {
 }
 
 describe("LessonViewerScreen — protected video", () => {
+  it("in lite mode plays the video's lowest-quality rendition, and the full one otherwise or without a rendition", async () => {
+    const withLite = makeLesson({ content_videos: { url: "/media/v/11.mp4?otp=o&playbackInfo=p", duration: 600, lite_url: "/media/v/11.lite.mp4?otp=l&playbackInfo=q" } });
+    setLiteChoice("on");
+    try {
+      const first = await renderViewer(withLite, three);
+      expect(screen.getByTestId("lesson-video").getAttribute("src")).toBe("/media/v/11.lite.mp4?otp=l&playbackInfo=q");
+      first.unmount();
+      // No rendition: the video itself, lite or not.
+      const second = await renderViewer(makeLesson(), three);
+      expect(screen.getByTestId("lesson-video").getAttribute("src")).toBe("/media/v/11.mp4?otp=o&playbackInfo=p");
+      second.unmount();
+    } finally {
+      setLiteChoice("auto");
+    }
+    await renderViewer(withLite, three);
+    expect(screen.getByTestId("lesson-video").getAttribute("src")).toBe("/media/v/11.mp4?otp=o&playbackInfo=p");
+  });
+
   it("plays the signed URL with a title, posts the watched range on pause with the API key, and blocks when free hours are used up", async () => {
     const user = userEvent.setup();
     const { calls, router } = await renderViewer(makeLesson(), three, {

@@ -22,6 +22,7 @@ import { LessonMedia } from "../components/LessonMedia";
 import { LockScreen } from "../components/LockScreen";
 import { Reactions } from "../components/Reactions";
 import { useProgressPoster } from "../progress/useProgressPoster";
+import { useLessonOfflineState } from "../offline/keepChapter";
 import { LESSON_TITLE_MAX } from "../limits";
 import type { ViewerKind } from "../lessons.keys";
 
@@ -33,7 +34,7 @@ interface Props {
 }
 
 /** The previous and next lessons of `slug` in the chapter's list (null at the ends). */
-export function siblings(items: readonly LessonListItemDto[], slug: string) {
+function siblings(items: readonly LessonListItemDto[], slug: string) {
   const i = items.findIndex((item) => item.slug === slug);
   return { previous: i > 0 ? items[i - 1]! : null, next: i >= 0 && i < items.length - 1 ? items[i + 1]! : null };
 }
@@ -42,6 +43,7 @@ export function siblings(items: readonly LessonListItemDto[], slug: string) {
 export function LessonViewerScreen({ kind, subject, chapter, lesson: slug }: Props) {
   const { t, i18n } = useLingui();
   const { data: lesson, refetch: refetchLesson } = useSuspenseQuery(lessonQueryOptions(subject, chapter, slug));
+  const keptOnDevice = useLessonOfflineState(subject, chapter, slug) === "device";
   const lessonName = localized(lesson, i18n.locale);
   const listOptions = lessonListQueryOptions(kind, subject, chapter);
   const { data: items } = useSuspenseQuery(listOptions);
@@ -121,7 +123,7 @@ export function LessonViewerScreen({ kind, subject, chapter, lesson: slug }: Pro
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
-            {lesson.locked || lesson.media_refused ? <LockScreen /> : <LessonMedia lesson={lesson} post={post} expired={expired} onMediaError={onMediaError} />}
+            {lesson.locked || lesson.media_refused ? <LockScreen /> : <LessonMedia lesson={lesson} keptOnDevice={keptOnDevice} post={post} expired={expired} onMediaError={onMediaError} />}
             <LessonSyncStatus lessonId={lesson.id} />
             <Reactions contentId={lesson.id} locked={lesson.locked} />
             <Group justify="space-between">

@@ -3,7 +3,7 @@ import { api } from "@/lib/api";
 import { notificationsKeys } from "../notifications.keys";
 
 /** `POST /student/notifications/mark-all-as-seen`. */
-export async function markAllNotificationsSeen(): Promise<void> {
+async function markAllNotificationsSeen(): Promise<void> {
   await api("/student/notifications/mark-all-as-seen", { method: "POST" });
 }
 

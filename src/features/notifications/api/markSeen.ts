@@ -3,7 +3,7 @@ import { api } from "@/lib/api";
 import { notificationsKeys } from "../notifications.keys";
 
 /** `POST /student/notifications/{id}/mark-as-seen`. */
-export async function markNotificationSeen(id: number): Promise<void> {
+async function markNotificationSeen(id: number): Promise<void> {
   await api(`/student/notifications/${id}/mark-as-seen`, { method: "POST" });
 }
 

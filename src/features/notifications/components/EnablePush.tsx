@@ -5,12 +5,12 @@ import { IconBellRinging, IconDeviceMobileShare } from "@tabler/icons-react";
 import { DEFAULT_LOCALE } from "@domain/constants";
 import { isLocale } from "@/lib/i18n";
 import { currentUserId } from "@/lib/offline/user";
-import { pushEnabledFor, pushSupport } from "@/lib/push/device";
+import { pushEnabledFor, pushSupport } from "@/lib/push";
 import classes from "./menus.module.css";
 
 /**
  * Push on this device, turned on by the pupil's tap only: the code that asks the permission and Firebase load then
- * (`@/lib/push/enable`). On iPhone and iPad, Safari offers push only to the installed app: a hint to add Darsi to
+ * (`enablePush` of `@/lib/push`). On iPhone and iPad, Safari offers push only to the installed app: a hint to add Darsi to
  * the home screen first.
  */
 export function EnablePush() {
@@ -27,8 +27,8 @@ export function EnablePush() {
     const userId = currentUserId();
     if (userId === null) return;
     setState("working");
-    const { enablePush } = await import("@/lib/push/enable");
-    // Pushes are written in the interface's language (registered again when it changes: @/lib/push/language).
+    const { enablePush } = await import("@/lib/push");
+    // Pushes are written in the interface's language (registered again when it changes: `registerPushLanguage` of @/lib/push).
     const result = await enablePush(userId, isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE);
     setState(result === "enabled" ? "enabled" : result === "denied" ? "denied" : "failed");
     setFocusStatus(result === "enabled");

@@ -1,11 +1,14 @@
 import "@mantine/core/styles/Tabs.css";
 import { useState } from "react";
 import { Box, Button, Group, Popover, ScrollArea, Stack, Tabs, Text, Title, Loader } from "@mantine/core";
+import { AvailabilityBadge } from "@/components/AvailabilityBadge";
+import { isNoConnection, NeedsConnection } from "@/components/NeedsConnection";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { IconMail } from "@tabler/icons-react";
 import { formatDate } from "@/lib/format";
+import { useLocalized } from "@/lib/localized";
 import { messagesQueryOptions } from "../api/getMessages";
 import { unreadMessagesQueryOptions } from "../api/unreadMessages";
 import type { Tab } from "../notifications.keys";
@@ -49,6 +52,7 @@ export function MessagesMenu() {
 
 function MessageList({ tab, onOpen }: { tab: Tab; onOpen: () => void }) {
   const { t } = useLingui();
+  const l = useLocalized();
   const query = useInfiniteQuery(messagesQueryOptions(tab));
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   const more = () => {
@@ -56,12 +60,25 @@ function MessageList({ tab, onOpen }: { tab: Tab; onOpen: () => void }) {
   };
   return (
     <ScrollArea.Autosize mah="min(60vh, 420px)" onBottomReached={more} type="auto" mt="xs">
+      {items.length > 0 && (
+        <Box px="md" pb={4}>
+          <AvailabilityBadge updatedAt={query.dataUpdatedAt} testId="messages-availability" />
+        </Box>
+      )}
       {query.isPending ? (
         <Group justify="center" p="md">
           <Loader size="sm" aria-label={t`Chargement`} />
         </Group>
-      ) : query.isError ? (
-        <Text c="dimmed" ta="center" p="md">{t`Les messages n'ont pas pu être chargés.`}</Text>
+      ) : query.isError && items.length === 0 ? (
+        isNoConnection(query.error) ? (
+          <Box p="xs">
+            <NeedsConnection onRetry={() => void query.refetch()} testId="messages-needs-connection">
+              <Trans>Pas encore sur cet appareil : une connexion est nécessaire.</Trans>
+            </NeedsConnection>
+          </Box>
+        ) : (
+          <Text c="dimmed" ta="center" p="md">{t`Les messages n'ont pas pu être chargés.`}</Text>
+        )
       ) : items.length === 0 ? (
         <Text c="dimmed" ta="center" p="md">{tab === "unread" ? t`Aucun message non lu` : t`Aucun message`}</Text>
       ) : (
@@ -71,7 +88,7 @@ function MessageList({ tab, onOpen }: { tab: Tab; onOpen: () => void }) {
               <Link to="/inbox/$id" params={{ id: String(m._id) }} className={classes.item} data-unseen={!m.seen || undefined} onClick={onOpen} data-testid="message-item">
                 <Text component="span" fw={m.seen ? 500 : 700} size="sm" display="block" dir="auto">
                   {!m.seen ? <span className={classes.dot} aria-hidden /> : null}
-                  {m.message.name}
+                  {l(m.message)}
                   {!m.seen ? <span className={classes.visuallyHidden}>{t`(non lu)`}</span> : null}
                 </Text>
                 <Text component="span" size="xs" c="dimmed" display="block">

@@ -2,9 +2,11 @@ import "@mantine/core/styles/Tabs.css";
 import { useState } from "react";
 import { Box, Button, Group, Popover, ScrollArea, Tabs, Text, Title, ActionIcon, Loader, Stack } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
+import { AvailabilityBadge } from "@/components/AvailabilityBadge";
+import { isNoConnection, NeedsConnection } from "@/components/NeedsConnection";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { IconArrowLeft, IconBell, IconSettings } from "@tabler/icons-react";
 import { linkToRoute, NARROW_SCREEN_MAX_PX, truncateBody, type NotificationDto } from "@domain/notifications";
 import { formatDate } from "@/lib/format";
@@ -62,35 +64,36 @@ export function NotificationsMenu() {
         />
       </Popover.Target>
       <Popover.Dropdown p={0} className={classes.dropdown} role="dialog" aria-labelledby="notifications-menu-title" data-testid="notifications-menu">
-        <Group justify="space-between" wrap="nowrap" px="md" pt="sm" pb={4} gap="xs">
+        {/* The actions keep their one-line labels: when the title and they do not fit one row (French on a phone), they
+            move under the title as a block, never over it. */}
+        <Group justify="space-between" wrap={view === "settings" ? "nowrap" : "wrap"} px="md" pt="sm" pb={4} gap="xs" style={{ rowGap: 0 }}>
           {view === "settings" ? (
             <ActionIcon variant="subtle" color="gray" size={44} aria-label={t`Retour aux notifications`} onClick={() => setView("list")}>
               <IconArrowLeft size={20} aria-hidden className={classes.flipRtl} />
             </ActionIcon>
           ) : null}
-          <Title order={2} size="h5" id="notifications-menu-title" style={{ flex: 1 }}>
+          <Title order={2} size="h5" id="notifications-menu-title" style={view === "settings" ? { flex: 1, minWidth: 0 } : { flex: "1 0 auto" }}>
             {view === "settings" ? t`Paramètres des notifications` : t`Notifications`}
           </Title>
           {view === "list" ? (
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              h="auto"
-              mih={44}
-              // On a phone the label wraps rather than being cut.
-              styles={{ label: { whiteSpace: "normal", textAlign: "center" } }}
-              disabled={unread === 0}
-              loading={markAll.isPending}
-              onClick={() => markAll.mutate()}
-              data-testid="mark-all-read"
-            >
-              {t`Tout marquer comme lu`}
-            </Button>
-          ) : null}
-          {view === "list" ? (
-            <ActionIcon variant="subtle" color="gray" size={44} aria-label={t`Paramètres des notifications`} onClick={() => setView("settings")} data-testid="notifications-settings">
-              <IconSettings size={20} aria-hidden />
-            </ActionIcon>
+            <Group gap={4} wrap="nowrap" ms="auto">
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                h={44}
+                px={8}
+                styles={{ label: { whiteSpace: "nowrap" } }}
+                disabled={unread === 0}
+                loading={markAll.isPending}
+                onClick={() => markAll.mutate()}
+                data-testid="mark-all-read"
+              >
+                {t`Tout marquer comme lu`}
+              </Button>
+              <ActionIcon variant="subtle" color="gray" size={44} aria-label={t`Paramètres des notifications`} onClick={() => setView("settings")} data-testid="notifications-settings">
+                <IconSettings size={20} aria-hidden />
+              </ActionIcon>
+            </Group>
           ) : null}
         </Group>
         {view === "settings" ? (
@@ -133,12 +136,25 @@ function NotificationList({ tab, onOpen }: { tab: Tab; onOpen: () => void }) {
   };
   return (
     <ScrollArea.Autosize mah="min(60vh, 440px)" onBottomReached={more} type="auto" mt="xs">
+      {items.length > 0 && (
+        <Box px="md" pb={4}>
+          <AvailabilityBadge updatedAt={query.dataUpdatedAt} testId="notifications-availability" />
+        </Box>
+      )}
       {query.isPending ? (
         <Group justify="center" p="md">
           <Loader size="sm" aria-label={t`Chargement`} />
         </Group>
-      ) : query.isError ? (
-        <Text c="dimmed" ta="center" p="md">{t`Les notifications n'ont pas pu être chargées.`}</Text>
+      ) : query.isError && items.length === 0 ? (
+        isNoConnection(query.error) ? (
+          <Box p="xs">
+            <NeedsConnection onRetry={() => void query.refetch()} testId="notifications-needs-connection">
+              <Trans>Pas encore sur cet appareil : une connexion est nécessaire.</Trans>
+            </NeedsConnection>
+          </Box>
+        ) : (
+          <Text c="dimmed" ta="center" p="md">{t`Les notifications n'ont pas pu être chargées.`}</Text>
+        )
       ) : items.length === 0 ? (
         <Text c="dimmed" ta="center" p="md" data-testid="notifications-empty">
           {tab === "unread" ? t`Aucune notification non lue` : t`Aucune notification`}

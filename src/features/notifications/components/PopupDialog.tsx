@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Button, Group, Modal, Text } from "@mantine/core";
 import { useLingui } from "@lingui/react/macro";
 import type { PopupDto } from "@domain/notifications";
+import { useLocalized } from "@/lib/localized";
 import { useHidePopup } from "../api/hidePopup";
 
 /**
@@ -10,15 +11,16 @@ import { useHidePopup } from "../api/hidePopup";
  */
 export function PopupDialog({ popups, userId }: { popups: PopupDto[]; userId: number }) {
   const { t } = useLingui();
+  const l = useLocalized();
   const [index, setIndex] = useState(0);
   const hide = useHidePopup();
   const popup = popups[index];
   const next = () => setIndex((i) => i + 1);
   return (
-    <Modal opened={Boolean(popup)} onClose={next} title={popup?.name} centered closeButtonProps={{ "aria-label": t`Fermer` }} data-testid="popup-dialog">
+    <Modal opened={Boolean(popup)} onClose={next} title={popup ? l(popup) : undefined} centered closeButtonProps={{ "aria-label": t`Fermer` }} data-testid="popup-dialog">
       {popup ? (
         <>
-          <Text style={{ whiteSpace: "pre-line" }} dir="auto">{popup.body}</Text>
+          <Text style={{ whiteSpace: "pre-line" }} dir="auto">{l(popup, "body")}</Text>
           <Group justify="flex-end" mt="lg" gap="sm">
             <Button
               variant="default"

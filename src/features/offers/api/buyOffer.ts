@@ -1,8 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import type { OfferPeriod, PurchaseDto } from "@domain/offers";
-import { api, ApiRequestError } from "@/lib/api";
+import { api } from "@/lib/api";
+import { retryLostAnswer } from "@/lib/submissionKey";
 
-export interface BuyInput {
+interface BuyInput {
   offerDivisionDetail: number;
   period: OfferPeriod;
   /** Subject ids of a per-subject offer; null for all of them. */
@@ -19,14 +20,10 @@ export interface BuyInput {
 }
 
 /** `POST /student/checkout/buy`: pays with points; the subscription and the new balance. */
-export async function buyOffer({ idempotencyKey, ...body }: BuyInput): Promise<PurchaseDto> {
+async function buyOffer({ idempotencyKey, ...body }: BuyInput): Promise<PurchaseDto> {
   return (await api<PurchaseDto>("/student/checkout/buy", { method: "POST", body: { quantity: 1, ...body }, idempotencyKey })).payload;
 }
 
-/** A purchase whose answer was lost (network, server error, the same key still running) is retried with its key. */
-const retryLost = (failures: number, err: unknown) =>
-  failures < 2 && err instanceof ApiRequestError && (err.isNetwork || err.status >= 500 || (err.status === 409 && err.code === "conflict"));
-
 export function useBuyOffer() {
-  return useMutation({ mutationFn: buyOffer, retry: retryLost, retryDelay: (n) => 400 * 2 ** n });
+  return useMutation({ mutationFn: buyOffer, retry: retryLostAnswer, retryDelay: (n) => 400 * 2 ** n });
 }

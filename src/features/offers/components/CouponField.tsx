@@ -10,6 +10,7 @@ import { CouponForm } from "@domain/schemas/offers";
 import { issuesToErrors } from "@domain/schemas/issues";
 import { ApiRequestError } from "@/lib/api";
 import { codeMessage, describeError } from "@/lib/i18n/errors";
+import { savedReferral } from "@/lib/referral";
 import { toast } from "@/lib/toast";
 import { useAddDiscountCode, useRemoveDiscountCode } from "../api/discountCode";
 
@@ -26,11 +27,14 @@ export interface CouponFieldProps {
 /**
  * The discount code of one offer (SPEC §4, §5): one code at a time, checked by the server (every refusal shown under
  * the field in the pupil's language); once added, the code is shown with a way to remove it. A code starting with
- * `CP-` is a friend's referral code.
+ * `CP-` is a friend's referral code; one saved from a shared link (`?referral=`) fills the field, to apply.
  */
 export function CouponField({ offerId, period, applied, problem, disabled }: CouponFieldProps) {
   const { t, i18n } = useLingui();
-  const [code, setCode] = useState("");
+  const [code, setCode] = useState(() => {
+    const saved = savedReferral();
+    return isReferralCode(saved) ? saved : "";
+  });
   const [error, setError] = useState<string | null>(null);
   const add = useAddDiscountCode();
   const remove = useRemoveDiscountCode();

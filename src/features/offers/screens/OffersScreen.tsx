@@ -5,10 +5,13 @@ import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { PurchaseDto } from "@domain/offers";
-import { ApiRequestError } from "@/lib/api";
+import { AvailabilityBadge } from "@/components/AvailabilityBadge";
+import { NeedsConnection } from "@/components/NeedsConnection";
+import { ApiRequestError, isLostAnswer } from "@/lib/api";
 import { describeError } from "@/lib/i18n/errors";
 import { useFormatMillimes, usePointsWord } from "@/lib/i18n/labels";
 import { meQueryOptions } from "@/lib/me";
+import { isOffline, useOfflineStatus } from "@/lib/offline/status";
 import { changedByPurchase } from "@/lib/queryKeys";
 import { toast } from "@/lib/toast";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
@@ -70,7 +73,7 @@ function OffersHeading() {
 }
 
 /** Four card placeholders while the offers load. */
-export function OffersSkeleton() {
+function OffersSkeleton() {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" data-testid="offers-loading" aria-busy="true">
       {[0, 1, 2, 3].map((i) => (
@@ -103,9 +106,13 @@ export function OffersScreenPending() {
 function OffersList({ onBought, onNeedPoints, purchaseFor }: OffersScreenProps) {
   const { i18n } = useLingui();
   const queryClient = useQueryClient();
-  const { data: offers } = useSuspenseQuery(offersQueryOptions);
-  const { data: applied } = useSuspenseQuery(appliedCodeQueryOptions);
+  const { data: offers, dataUpdatedAt } = useSuspenseQuery(offersQueryOptions);
+  // The code added before paying is a payment in progress: never kept on the device, so offline it may be missing.
+  const { data: applied = null } = useQuery(appliedCodeQueryOptions);
   const { data: me } = useQuery(meQueryOptions);
+  // Offline the offers are read-only: buying says at once that it needs a connection, before anything starts.
+  const offline = isOffline(useOfflineStatus());
+  const [needsConnection, setNeedsConnection] = useState<OfferChoice | null>(null);
   const buy = useBuyOffer();
   const [choice, setChoice] = useState<OfferChoice | null>(null);
   // One Idempotency-Key per confirmation: made when the confirmation opens, reused by every retry of it.
@@ -113,6 +120,8 @@ function OffersList({ onBought, onNeedPoints, purchaseFor }: OffersScreenProps) 
   const balance = me?.points ?? 0;
 
   const open = (c: OfferChoice) => {
+    setNeedsConnection(offline ? c : null);
+    if (offline) return;
     key.current = crypto.randomUUID();
     setChoice(c);
   };
@@ -145,7 +154,7 @@ function OffersList({ onBought, onNeedPoints, purchaseFor }: OffersScreenProps) 
         return;
       }
       // A lost answer keeps the confirmation (and its key) open for another try; a real answer ends it.
-      if (!(err instanceof ApiRequestError) || err.isNetwork || err.status >= 500 || err.code === "conflict") {
+      if (!(err instanceof ApiRequestError) || isLostAnswer(err)) {
         toast.error(describeError(i18n, err));
         return;
       }
@@ -164,6 +173,12 @@ function OffersList({ onBought, onNeedPoints, purchaseFor }: OffersScreenProps) 
   }
   return (
     <>
+      <AvailabilityBadge updatedAt={dataUpdatedAt} />
+      {needsConnection !== null && (
+        <NeedsConnection onRetry={() => open(needsConnection)}>
+          <Trans>Acheter une offre a besoin d'une connexion à Internet. Les offres restent consultables sur cet appareil.</Trans>
+        </NeedsConnection>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" data-testid="offers-list">
         {offers.map((offer) => (
           <OfferCard

@@ -5,7 +5,7 @@ import { IconPlayerPlayFilled } from "@tabler/icons-react";
 import classes from "./operator.module.css";
 
 /** The how-to video: YouTube (privacy-enhanced domain) loads only when the visitor asks for it. */
-export const HOW_TO_VIDEO = "https://www.youtube-nocookie.com/embed/WUvTyaaNkzM";
+const HOW_TO_VIDEO = "https://www.youtube-nocookie.com/embed/WUvTyaaNkzM";
 
 export function HowToVideo() {
   const { t } = useLingui();

@@ -6,6 +6,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { IconCheck, IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import type { OperatorLevel, OperatorOfferDto } from "@domain/operator";
 import { useFormatMillimes } from "@/lib/i18n/labels";
+import { useLocalized } from "@/lib/localized";
 import { operatorOffersQueryOptions } from "../api/getOperatorOffers";
 import { useLevelLabel, usePerPeriod } from "./labels";
 import classes from "./operator.module.css";
@@ -21,6 +22,7 @@ function OfferCard({ offer, onSubscribe }: { offer: OperatorOfferDto; onSubscrib
   const per = usePerPeriod();
   const money = useFormatMillimes();
   const included = useIncluded();
+  const l = useLocalized();
   const weekly = per(money(offer.perWeek), 7);
   return (
     <Card withBorder radius="lg" padding="lg" shadow="xs" data-testid={`operator-offer-${offer.level}`}>
@@ -30,7 +32,7 @@ function OfferCard({ offer, onSubscribe }: { offer: OperatorOfferDto; onSubscrib
             {level(offer.level)}
           </Title>
           <Badge color="red.8" variant="filled" tt="none" style={{ flexShrink: 0 }}>
-            {offer.group.name}
+            <bdi>{l(offer.group)}</bdi>
           </Badge>
         </Group>
         <div>

@@ -12,7 +12,6 @@ import { ApiRequestError } from "@/lib/api";
 import { useSchemaForm } from "@/lib/forms";
 import { describeError } from "@/lib/i18n/errors";
 import { useLocalized } from "@/lib/localized";
-import { routeTo } from "@/lib/routeTo";
 import { useSubmissionKey } from "@/lib/submissionKey";
 import { toast } from "@/lib/toast";
 import { useOperatorCheckout } from "../api/checkout";
@@ -96,7 +95,7 @@ export function SubscribeModal({ opened, onClose, level: initialLevel, onRedirec
             <Text size="sm" data-testid="operator-phone-exists-hint">
               <Trans>
                 Ce numéro a déjà un compte Darsi :{" "}
-                <Anchor component={Link} to={routeTo("/login")}>
+                <Anchor component={Link} to="/login">
                   connectez-vous
                 </Anchor>{" "}
                 pour vous abonner depuis votre espace.
@@ -108,7 +107,6 @@ export function SubscribeModal({ opened, onClose, level: initialLevel, onRedirec
               label={t`Niveau`}
               data={OPERATOR_LEVELS.map((x) => ({ value: x, label: levelLabel(x) }))}
               value={level}
-              allowDeselect={false}
               onChange={(next) => {
                 if (!next) return;
                 setLevel(next as OperatorLevel);

@@ -6,7 +6,6 @@ import type { OperatorLevel } from "@domain/operator";
 import { LanguageLinks } from "@/components/LanguageLinks";
 import { Logo } from "@/components/Logo";
 import { ThemeToggle } from "@/components/ThemeToggle";
-import { routeTo } from "@/lib/routeTo";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { Benefits } from "../components/Benefits";
 import { HowToVideo } from "../components/HowToVideo";
@@ -54,7 +53,7 @@ export function OperatorLandingScreen() {
                 <Button size="lg" color="gray.0" c="red.9" radius="md" onClick={() => open("baccalaureate")} data-testid="operator-hero-subscribe">
                   <Trans>S'abonner maintenant</Trans>
                 </Button>
-                <Button size="lg" variant="outline" color="gray.0" radius="md" component={Link} to={routeTo("/login")}>
+                <Button size="lg" variant="outline" color="gray.0" radius="md" component={Link} to="/login">
                   <Trans>J'ai déjà un compte</Trans>
                 </Button>
               </Group>

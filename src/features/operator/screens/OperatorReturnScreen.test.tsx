@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { waitFor } from "@testing-library/react";
 import type { OperatorActivationDto } from "@domain/operator";
 import { renderWithProviders } from "../../../../tests/ui/render";
-import { OperatorSuccessScreen } from "./OperatorReturnScreen";
+import { CLIENT_TYPE_KEY } from "@/lib/clientType";
+import { screen } from "@testing-library/react";
+import { OperatorFailureScreen, OperatorSuccessScreen } from "./OperatorReturnScreen";
 
 const QUERY = { orderId: "dv_1", status: "confirmed", tx: "t", ts: "1", sig: "s" };
 const ACTIVATION: OperatorActivationDto = {
@@ -34,7 +36,10 @@ async function render(signedIn: boolean) {
   return calls;
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
 
 describe("OperatorSuccessScreen", () => {
   it("the first use of the link signs the new subscriber in and goes home", async () => {
@@ -43,6 +48,8 @@ describe("OperatorSuccessScreen", () => {
     await waitFor(() => expect(calls.done).toHaveBeenCalledOnce());
     expect(calls.signedIn).toHaveBeenCalledWith("jwt", "2026-12-24T10:00:00.000Z");
     expect(calls.login).not.toHaveBeenCalled();
+    // The home greets the operator's new subscriber once with the welcome dialog.
+    expect(sessionStorage.getItem(CLIENT_TYPE_KEY)).toBe("digitalvirgo");
     expect(urls).toHaveLength(1);
     expect(urls[0]).toContain("checkFromFront=1");
   });
@@ -60,5 +67,35 @@ describe("OperatorSuccessScreen", () => {
     const calls = await render(true);
     await waitFor(() => expect(calls.done).toHaveBeenCalledOnce());
     expect(calls.login).not.toHaveBeenCalled();
+  });
+});
+
+describe("OperatorFailureScreen", () => {
+  function answerFailure() {
+    vi.stubGlobal("fetch", vi.fn(async () => Response.json({ payload: { orderId: "dv_1", status: "failed" } })));
+  }
+
+  it("a subscription the pupil cancelled on the operator's page says so, not a payment error (French)", async () => {
+    answerFailure();
+    await renderWithProviders(<OperatorFailureScreen query={{ ...QUERY, status: "cancelled" }} />);
+    expect(screen.getByRole("heading", { level: 1, name: "Abonnement annulé" })).toBeTruthy();
+    expect(screen.getByTestId("operator-cancelled").textContent).toContain("Aucun montant n'a été débité");
+    expect(screen.queryByTestId("operator-echec")).toBeNull();
+    expect(screen.queryByText("Erreur de paiement")).toBeNull();
+  });
+
+  it("in Arabic too", async () => {
+    answerFailure();
+    const { messages } = await import("../../../locales/ar/messages.po");
+    await renderWithProviders(<OperatorFailureScreen query={{ ...QUERY, status: "cancelled" }} />, { locale: "ar", messages });
+    expect(screen.getByRole("heading", { level: 1, name: "تم إلغاء الاشتراك" })).toBeTruthy();
+    expect(screen.getByTestId("operator-cancelled").textContent).toMatch(/لم يتم خصم أي مبلغ/);
+  });
+
+  it("a refused payment is still a payment error", async () => {
+    answerFailure();
+    await renderWithProviders(<OperatorFailureScreen query={{ ...QUERY, status: "failed" }} />);
+    expect(screen.getByRole("heading", { level: 1, name: "Une erreur est survenue" })).toBeTruthy();
+    expect(screen.getByTestId("operator-echec")).toBeTruthy();
   });
 });

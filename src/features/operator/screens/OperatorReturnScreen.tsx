@@ -4,8 +4,8 @@ import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { OperatorActivationDto } from "@domain/operator";
 import { Logo } from "@/components/Logo";
+import { setClientType } from "@/lib/clientType";
 import { describeError } from "@/lib/i18n/errors";
-import { routeTo } from "@/lib/routeTo";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { useConfirmOperatorReturn, useReportOperatorFailure, type OperatorReturnQuery } from "../api/operatorReturn";
 
@@ -52,7 +52,11 @@ export function OperatorSuccessScreen({ query, signedIn, onSignedIn, onDone, onL
     sent.current = true;
     confirm.mutate(query, {
       onSuccess: (activation: OperatorActivationDto) => {
-        if (activation.token) onSignedIn(activation.token, activation.expires_at ?? null);
+        if (activation.token) {
+          // A subscriber the operator brought: the home greets them once with the welcome dialog (SPEC §2 "Modals").
+          setClientType("digitalvirgo");
+          onSignedIn(activation.token, activation.expires_at ?? null);
+        }
         if (activation.token || signedIn) onDone();
         else onLogin();
       },
@@ -69,7 +73,7 @@ export function OperatorSuccessScreen({ query, signedIn, onSignedIn, onDone, onL
           <Alert color="red" variant="light" data-testid="operator-return-error">
             {describeError(i18n, confirm.error)}
           </Alert>
-          <Anchor component={Link} to={routeTo("/offers/ooredoo")}>
+          <Anchor component={Link} to="/offers/ooredoo">
             <Trans>Retour aux offres Ooredoo</Trans>
           </Anchor>
         </Stack>
@@ -90,10 +94,15 @@ export function OperatorSuccessScreen({ query, signedIn, onSignedIn, onDone, onL
   );
 }
 
-/** `/digitalvirgo/echec`: records the failure (`POST /digitalvirgo/echec`) and says so. */
+/**
+ * `/digitalvirgo/echec`: records the failure (`POST /digitalvirgo/echec`) and says so. A confirmation the pupil
+ * cancelled on the operator's page (the signed return's `status=cancelled`) is no payment error: the screen says the
+ * subscription was cancelled and that nothing was charged.
+ */
 export function OperatorFailureScreen({ query }: { query: OperatorReturnQuery }) {
   const { t } = useLingui();
-  useDocumentTitle(t`Une erreur est survenue`);
+  const cancelled = query.status === "cancelled";
+  useDocumentTitle(cancelled ? t`Abonnement annulé` : t`Une erreur est survenue`);
   const report = useReportOperatorFailure();
   const sent = useRef(false);
   useEffect(() => {
@@ -105,12 +114,22 @@ export function OperatorFailureScreen({ query }: { query: OperatorReturnQuery })
     <Frame>
       <Stack gap="md">
         <Title order={1} fz="h2">
-          <Trans>Une erreur est survenue</Trans>
+          {cancelled ? <Trans>Abonnement annulé</Trans> : <Trans>Une erreur est survenue</Trans>}
         </Title>
-        <Alert color="yellow" variant="light" title={t`Erreur de paiement`} data-testid="operator-echec">
-          <Trans>La transaction n'a pas pu aboutir, veuillez réessayer plus tard</Trans>
-        </Alert>
-        <Button component={Link} to={routeTo("/offers/ooredoo")} loading={report.isPending}>
+        {cancelled ? (
+          <Alert color="blue" variant="light" data-testid="operator-cancelled">
+            <Trans>Vous avez annulé l'abonnement sur la page de l'opérateur. Aucun montant n'a été débité : vous pouvez vous abonner quand vous le souhaitez.</Trans>
+          </Alert>
+        ) : (
+          // The title in the text's own colour: the alert's coloured title read under 4.5:1 (axe, WCAG 1.4.3).
+          <Alert color="red" variant="light" data-testid="operator-echec">
+            <Text fw={700} mb={4}>
+              {t`Erreur de paiement`}
+            </Text>
+            <Trans>La transaction n'a pas pu aboutir, veuillez réessayer plus tard</Trans>
+          </Alert>
+        )}
+        <Button component={Link} to="/offers/ooredoo" loading={report.isPending}>
           <Trans>Retour aux offres Ooredoo</Trans>
         </Button>
       </Stack>

@@ -4,7 +4,7 @@ import { api } from "@/lib/api";
 import { parentsKeys } from "../parents.keys";
 
 /** `PUT /request-parent-user-children/{id}` {approved}: the parent's final answer. */
-export async function answerParentRequest({ id, approved }: { id: number; approved: boolean }): Promise<ParentRequestDto> {
+async function answerParentRequest({ id, approved }: { id: number; approved: boolean }): Promise<ParentRequestDto> {
   return (await api<ParentRequestDto>(`/request-parent-user-children/${id}`, { method: "PUT", body: { approved } })).payload;
 }
 

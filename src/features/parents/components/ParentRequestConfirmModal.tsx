@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { select } from "@lingui/core/macro";
+import { Select, Trans, useLingui } from "@lingui/react/macro";
 import type { ParentRequestDto } from "@domain/account";
 import { describeError } from "@/lib/i18n/errors";
 import { toast } from "@/lib/toast";
@@ -21,10 +22,22 @@ export function ParentRequestConfirmModal({
   const { t, i18n } = useLingui();
   const answer = useAnswerParentRequest();
   const child = `${request.child_user.name} ${request.child_user.last_name}`;
+  // Sentences about the child agree with their gender when the profile gives it (Arabic: حسابه / حسابها).
+  const gender = request.child_user.gender ?? "other";
   const confirm = async () => {
     try {
       await answer.mutateAsync({ id: request.id, approved: approve });
-      toast.success(approve ? t`Demande approuvée : ${child} est lié(e) à votre compte.` : t`Demande refusée.`);
+      toast.success(
+        approve
+          ? t({
+              message: select(gender, {
+                male: `Demande approuvée : ${child} est lié à votre compte.`,
+                female: `Demande approuvée : ${child} est liée à votre compte.`,
+                other: `Demande approuvée : ${child} est lié(e) à votre compte.`,
+              }),
+            })
+          : t`Demande refusée.`,
+      );
       onClose();
     } catch (err) {
       toast.error(describeError(i18n, err));
@@ -42,9 +55,17 @@ export function ParentRequestConfirmModal({
       <Stack gap="md">
         <Text>
           {approve ? (
-            <Trans>
-              Confirmez-vous être le parent de <bdi>{child}</bdi> ? Vous pourrez suivre son compte.
-            </Trans>
+            <>
+              <Trans>
+                Confirmez-vous être le parent de <bdi>{child}</bdi> ?
+              </Trans>{" "}
+              <Select
+                value={gender}
+                _male="Vous pourrez suivre son compte."
+                _female="Vous pourrez suivre son compte."
+                other="Vous pourrez suivre son compte."
+              />
+            </>
           ) : (
             <Trans>
               Refuser la demande de <bdi>{child}</bdi> ?

@@ -31,7 +31,7 @@ export function ParentRequestsScreen() {
                 <Group justify="space-between" gap="xs" wrap="wrap">
                   <Stack gap={2}>
                     <Text fw={600}>
-                      <bdi>
+                      <bdi data-authored translate="no">
                         {r.parent_user.name} {r.parent_user.last_name}
                       </bdi>
                     </Text>

@@ -10,7 +10,7 @@ const request = (id: number, approved: boolean | null, child: string): ParentReq
   approved,
   created_at: "2026-11-20T10:00:00.000Z",
   parent_user: { id: 5, name: "Leila", last_name: "Ben Salah" },
-  child_user: { id: 10 + id, name: child, last_name: "Ben Salah", division: { id: 18, name: "Bac Mathématiques", name_ar: "باكالوريا رياضيات", name_en: "Bac Maths" } },
+  child_user: { id: 10 + id, name: child, last_name: "Ben Salah", division: { id: 18, name: "Bac Mathématiques", name_ar: "باكالوريا رياضيات", name_en: "Bac Maths" }, gender: "female" },
 });
 
 function mockApi(list: ParentRequestDto[]) {

@@ -1,5 +1,5 @@
 import "@mantine/core/styles/Card.css";
-import { useState } from "react";
+import { lazy, useState } from "react";
 import { Button, Card, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -10,17 +10,29 @@ import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { parentInboxQueryOptions } from "../api/getParentInbox";
 import { ParentRequestConfirmModal } from "../components/ParentRequestConfirmModal";
 import { ParentRequestStatus } from "../components/ParentRequestStatus";
+import { OnDemand } from "@/components/OnDemand";
+
+/** A child's activity charts and their library: loaded when the block nears the screen. */
+const ActivityChildBlock = lazy(() =>
+  import("../components/ActivityChildBlock").then((m) => ({
+    default: m.ActivityChildBlock,
+  })),
+);
 
 /**
  * A parent's own space (`/request-parent-user-children`, SPEC §1 and §6 "Parent"): the children linked to the account
- * (approved requests) and the requests to approve or refuse, each answered once through the confirmation dialog.
+ * (approved requests) with each one's activity charts (read-only, the pupil's own charts), and the requests to approve or
+ * refuse, each answered once through the confirmation dialog.
  */
 export function ParentSpaceScreen() {
   const { t } = useLingui();
   useDocumentTitle(t`Espace parent`);
   const l = useLocalized();
   const { data } = useSuspenseQuery(parentInboxQueryOptions);
-  const [answering, setAnswering] = useState<{ request: ParentRequestDto; approve: boolean } | null>(null);
+  const [answering, setAnswering] = useState<{
+    request: ParentRequestDto;
+    approve: boolean;
+  } | null>(null);
   const children = data.filter((r) => r.approved === true);
   const requests = data;
 
@@ -44,7 +56,7 @@ export function ParentSpaceScreen() {
                 <li key={r.id} data-testid="parent-child">
                   <Card withBorder radius="md" padding="sm">
                     <Text fw={600}>
-                      <bdi>
+                      <bdi data-authored translate="no">
                         {r.child_user.name} {r.child_user.last_name}
                       </bdi>
                     </Text>
@@ -53,6 +65,9 @@ export function ParentSpaceScreen() {
                         {l(r.child_user.division)}
                       </Text>
                     )}
+                    <OnDemand minHeight={560} testId="parent-child-activity-loading">
+                      <ActivityChildBlock childId={r.child_user.id} />
+                    </OnDemand>
                   </Card>
                 </li>
               ))}
@@ -80,7 +95,7 @@ export function ParentSpaceScreen() {
                       <Stack gap="xs">
                         <Group justify="space-between" gap="xs" wrap="wrap">
                           <Text fw={600}>
-                            <bdi>{child}</bdi>
+                            <bdi data-authored translate="no">{child}</bdi>
                           </Text>
                           <ParentRequestStatus approved={r.approved} />
                         </Group>

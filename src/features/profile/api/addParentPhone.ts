@@ -3,7 +3,7 @@ import { api } from "@/lib/api";
 import { meKey } from "@/lib/me";
 
 /** `PUT /user/add-parent-phone` (`phone2`: the parent's phone). */
-export async function addParentPhone(phone2: string): Promise<void> {
+async function addParentPhone(phone2: string): Promise<void> {
   await api<unknown>("/user/add-parent-phone", {
     method: "PUT",
     body: { phone2 },

@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { replaceToken } from "@/lib/session";
 
-export interface ChangePasswordInput {
+interface ChangePasswordInput {
   oldPassword: string;
   newPassword: string;
   new_password_confirmation: string;
@@ -10,7 +10,7 @@ export interface ChangePasswordInput {
 }
 
 /** `PUT /user/change-password`: every other session ends; this device keeps signing in with the fresh token. */
-export async function changePassword(body: ChangePasswordInput): Promise<void> {
+async function changePassword(body: ChangePasswordInput): Promise<void> {
   const { token, expires_at } = (
     await api<{ token: string; expires_at: string }>("/user/change-password", {
       method: "PUT",

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ContactConfirmedDto } from "@domain/profile";
 import { api } from "@/lib/api";
 import { meKey } from "@/lib/me";
 
-export interface ConfirmCodeInput {
+interface ConfirmCodeInput {
   confirmationToken: string;
   /** The new e-mail the code was sent to; empty for a new phone. */
   email?: string;
@@ -10,8 +11,8 @@ export interface ConfirmCodeInput {
 }
 
 /** `POST /user/confirm-code`: confirms the new e-mail (or phone) of the profile. */
-export async function confirmCode(body: ConfirmCodeInput): Promise<{ email: string | null; phone: string | null }> {
-  return (await api<{ email: string | null; phone: string | null }>("/user/confirm-code", { method: "POST", body })).payload;
+async function confirmCode(body: ConfirmCodeInput): Promise<ContactConfirmedDto> {
+  return (await api<ContactConfirmedDto>("/user/confirm-code", { method: "POST", body })).payload;
 }
 
 export function useConfirmCode() {

@@ -3,7 +3,7 @@ import { api } from "@/lib/api";
 import { profileKeys } from "../profile.keys";
 
 /** `DELETE /student/mark-sheet/{id}`: a pending report card. */
-export async function deleteMarksheet(id: number): Promise<string | undefined> {
+async function deleteMarksheet(id: number): Promise<string | undefined> {
   return (await api<null>(`/student/mark-sheet/${id}`, { method: "DELETE" })).message;
 }
 

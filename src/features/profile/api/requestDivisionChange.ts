@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ClassChangeInput, DivisionChangeDto } from "@domain/profile";
+import type { ClassChangeInput, DivisionChangeRequestedDto } from "@domain/profile";
 import { api } from "@/lib/api";
 import { meKey } from "@/lib/me";
 import { profileKeys } from "../profile.keys";
 
 /** `POST /edit-division`: a class-change request (applied at once with hasEditDivision). */
-export async function requestDivisionChange(body: ClassChangeInput): Promise<{ request: DivisionChangeDto; applied: boolean }> {
-  return (await api<{ request: DivisionChangeDto; applied: boolean }>("/edit-division", { method: "POST", body })).payload;
+async function requestDivisionChange(body: ClassChangeInput): Promise<DivisionChangeRequestedDto> {
+  return (await api<DivisionChangeRequestedDto>("/edit-division", { method: "POST", body })).payload;
 }
 
 export function useRequestDivisionChange() {

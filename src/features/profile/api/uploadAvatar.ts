@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
 import { meKey } from "@/lib/me";
-import { postForm } from "./files";
 
 /** `POST /user/avatar`: the cropped photo (a small JPEG made on the device). */
-export async function uploadAvatar(photo: Blob): Promise<{ avatar: string }> {
+async function uploadAvatar(photo: Blob): Promise<{ avatar: string }> {
   const form = new FormData();
   form.set("imageFile", photo, "avatar.jpg");
-  return (await postForm<{ avatar: string }>("/user/avatar", form)).payload;
+  return (await api<{ avatar: string }>("/user/avatar", { method: "POST", raw: form })).payload;
 }
 
 export function useUploadAvatar() {

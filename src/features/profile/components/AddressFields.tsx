@@ -32,12 +32,14 @@ export function AddressFields({ value, onChange, stateError }: { value: Address;
   const instituteItems = (institutes.data as Array<RefItem & { delegation_id?: number | null }> | undefined)?.filter(
     (i) => value.delegation === null || i.delegation_id == null || i.delegation_id === value.delegation,
   );
+  // A governorate (or delegation) with no listed institute: the field says so instead of opening an empty list.
+  const noInstitute = tunisia && value.state !== null && institutes.isSuccess && (instituteItems?.length ?? 0) === 0;
   const set = (field: keyof Address) => (v: string | null) => onChange(setAddressField(value, field, v ? Number(v) : null));
   const str = (n: number | null) => (n === null ? null : String(n));
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-      <Select label={t`Pays`} data={options(countries.data)} value={str(value.country)} onChange={set("country")} searchable data-testid="field-country" />
+      <Select label={t`Pays`} data={options(countries.data)} value={str(value.country)} onChange={set("country")} searchable nothingFoundMessage={t`Aucun pays trouvé`} data-testid="field-country" />
       <Select
         label={t`Gouvernorat`}
         data={options(states.data)}
@@ -45,6 +47,7 @@ export function AddressFields({ value, onChange, stateError }: { value: Address;
         onChange={set("state")}
         searchable
         clearable
+        nothingFoundMessage={t`Aucun gouvernorat`}
         disabled={!tunisia}
         required={tunisia}
         error={stateError}
@@ -57,6 +60,7 @@ export function AddressFields({ value, onChange, stateError }: { value: Address;
         onChange={set("delegation")}
         searchable
         clearable
+        nothingFoundMessage={t`Aucune délégation`}
         disabled={!tunisia || value.state === null}
         data-testid="field-delegation"
       />
@@ -67,7 +71,9 @@ export function AddressFields({ value, onChange, stateError }: { value: Address;
         onChange={set("institute")}
         searchable
         clearable
-        disabled={!tunisia || value.state === null}
+        placeholder={noInstitute ? t`Aucun établissement` : undefined}
+        nothingFoundMessage={t`Aucun établissement trouvé`}
+        disabled={!tunisia || value.state === null || noInstitute}
         data-testid="field-institute"
       />
     </SimpleGrid>

@@ -1,66 +1,56 @@
-import { Badge, Box, Stack, Table, Text } from "@mantine/core";
+import { Badge, Stack, Text } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { BREAKPOINT_MOBILE } from "@domain/constants";
 import type { DivisionChangeDto } from "@domain/profile";
+import { DataTable, type DataColumn } from "@/components/DataTable";
 import { formatDate } from "@/lib/format";
 import { STATUS_COLOR, STATUS_LABEL } from "../labels";
 import { useRefName } from "./ProfileInfo";
 
-/** The pupil's class-change requests: when, from which class to which, why, and where each stands. */
+/**
+ * The pupil's class-change requests: when, from which class to which, why, and where each stands. A table from 600 px;
+ * on a phone one card per request (five columns of class names do not fit 412 px, and a sideways scroll hid the status).
+ */
 export function ClassChangesTable({ changes }: { changes: DivisionChangeDto[] }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const name = useRefName();
+  const isPhone = useMediaQuery(`(max-width: ${BREAKPOINT_MOBILE + 0.98}px)`, false, { getInitialValueInEffect: false });
+  const columns: ReadonlyArray<DataColumn<DivisionChangeDto>> = [
+    { key: "date", header: <Trans>Date</Trans>, cell: (c) => formatDate(c.created_at), nowrap: true },
+    { key: "old", header: <Trans>Ancienne classe</Trans>, cell: (c) => name(c.old_division) },
+    { key: "new", header: <Trans>Nouvelle classe</Trans>, cell: (c) => name(c.new_division) },
+    {
+      key: "reason",
+      header: <Trans>Motif</Trans>,
+      cell: (c) => (
+        <>
+          {name(c.reason)}
+          {c.reason2 ? (
+            <>
+              {" — "}
+              <bdi>{c.reason2}</bdi>
+            </>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: "status",
+      header: <Trans>Statut</Trans>,
+      cell: (c) => (
+        <Badge color={STATUS_COLOR[c.status]} variant="filled" autoContrast>
+          {i18n._(STATUS_LABEL[c.status])}
+        </Badge>
+      ),
+    },
+  ];
   return (
     <Stack gap={4} mt="md">
       <Text fw={600} size="sm" id="class-changes-title">
         <Trans>Demandes de changement de classe</Trans>
       </Text>
-      {/* A keyboard can scroll it too (a focusable region) when it is wider than a phone. */}
-      <Box style={{ overflowX: "auto" }} tabIndex={0} role="region" aria-labelledby="class-changes-title">
-        <Table aria-labelledby="class-changes-title" data-testid="class-changes" verticalSpacing={6} miw={420}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <Trans>Date</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Ancienne classe</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Nouvelle classe</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Motif</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Statut</Trans>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {changes.map((c) => (
-              <Table.Tr key={c.id}>
-                <Table.Td>{formatDate(c.created_at)}</Table.Td>
-                <Table.Td>{name(c.old_division)}</Table.Td>
-                <Table.Td>{name(c.new_division)}</Table.Td>
-                <Table.Td>
-                  {name(c.reason)}
-                  {c.reason2 ? (
-                    <>
-                      {" — "}
-                      <bdi>{c.reason2}</bdi>
-                    </>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={STATUS_COLOR[c.status]} variant="filled" autoContrast>
-                    {i18n._(STATUS_LABEL[c.status])}
-                  </Badge>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Box>
+      <DataTable columns={columns} rows={changes} rowKey={(c) => c.id} asCards={isPhone} testId="class-changes" caption={t`Demandes de changement de classe`} minWidth={560} />
     </Stack>
   );
 }

@@ -4,7 +4,7 @@ import { useEffect, useMemo } from "react";
 import { useLingui } from "@lingui/react/macro";
 import type { MarksheetDto } from "@domain/profile";
 import { describeError } from "@/lib/i18n/errors";
-import { fetchPrivateFile } from "../api/files";
+import { getMarksheetFile } from "../api/getMarksheetFile";
 import { profileKeys } from "../profile.keys";
 
 /** PDF preview height (SPEC §9). */
@@ -15,7 +15,7 @@ export function MarksheetViewModal({ sheet, onClose }: { sheet: MarksheetDto | n
   const { t, i18n } = useLingui();
   const file = useQuery({
     queryKey: [...profileKeys.marksheets(), "file", sheet?.url ?? ""],
-    queryFn: ({ signal }) => fetchPrivateFile(sheet!.url, signal),
+    queryFn: ({ signal }) => getMarksheetFile(sheet!.url, signal),
     enabled: sheet !== null,
     staleTime: Infinity,
     gcTime: 60_000,

@@ -60,7 +60,7 @@ export function MarksheetsSection({ division, readOnly }: { division: number | n
       <Title order={2} fz="h3" id="marksheets-title">
         <Trans>Bulletins de notes</Trans>
       </Title>
-      <Select label={t`Classe`} data={options} value={selected} onChange={setSelected} searchable allowDeselect={false} maw={360} />
+      <Select label={t`Classe`} data={options} value={selected} onChange={setSelected} searchable maw={360} />
       {TRIMESTERS.map((trimester) => {
         const rows = list.filter((s) => s.trimester === trimester);
         const canUpload = !readOnly && selected !== null && !rows.some((s) => s.status !== "rejected");

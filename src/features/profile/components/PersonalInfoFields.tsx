@@ -1,7 +1,7 @@
 import { Avatar, Button, FileButton, Group, Radio, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { IconCamera } from "@tabler/icons-react";
-import { tunisDay } from "@domain/days";
+import { BirthDateInput } from "@/components/BirthDateInput";
 import type { useSchemaForm } from "@/lib/forms";
 
 type Field = ReturnType<typeof useSchemaForm>["field"];
@@ -38,7 +38,7 @@ export function PersonalInfoFields({ field, avatar, fullName, phoneRequired, upl
         <TextInput label={t`Prénom`} autoComplete="given-name" required {...field("name")} />
         <TextInput label={t`Téléphone`} type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={8} required={phoneRequired} {...field("phone")} />
         <TextInput label={t`Second téléphone`} type="tel" inputMode="numeric" maxLength={8} {...field("phone2")} />
-        <TextInput label={t`Date de naissance`} type="date" max={tunisDay(new Date())} required {...field("birthDate")} />
+        <BirthDateInput required {...field("birthDate")} />
         <Radio.Group label={t`Genre`} value={String(gender.value ?? "")} onChange={gender.onChange} error={gender.error}>
           <Group gap="lg" mt={6}>
             <Radio value="male" label={t`Garçon`} />

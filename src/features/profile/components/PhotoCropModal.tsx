@@ -9,7 +9,7 @@ import { AVATAR_SIZE_PX } from "@domain/profile";
  * Draws the chosen square of the picture at `AVATAR_SIZE_PX` and encodes it as a JPEG: what is uploaded is small
  * (a few dozen kB) whatever the phone's camera produced.
  */
-export async function cropToJpeg(file: Blob, area: Area, size = AVATAR_SIZE_PX): Promise<Blob> {
+async function cropToJpeg(file: Blob, area: Area, size = AVATAR_SIZE_PX): Promise<Blob> {
   const bitmap = await createImageBitmap(file);
   const canvas = document.createElement("canvas");
   canvas.width = size;

@@ -1,19 +1,19 @@
 import { useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import type { ProfileUpdateInput } from "@domain/profile";
-import type { Me } from "@domain/user";
+import { hasPlaceholderName, type Me } from "@domain/user";
+import { isoToDayMonthYear } from "@/components/BirthDateInput";
 import { describeError } from "@/lib/i18n/errors";
 import { toast } from "@/lib/toast";
 import { useUpdateProfile } from "../api/updateProfile";
 
-const isoToInput = (iso: string | null) => iso ?? "";
-
 /** The profile form's first values, from the signed-in user. */
 export function profileFormValues(me: Me) {
   return {
-    name: me.name,
-    lastName: me.last_name,
-    birthDate: isoToInput(me.birth_date),
+    // The operator's placeholder ("Abonné Ooredoo") is no name: the subscriber types theirs in empty fields.
+    name: hasPlaceholderName(me) ? "" : me.name,
+    lastName: hasPlaceholderName(me) ? "" : me.last_name,
+    birthDate: isoToDayMonthYear(me.birth_date),
     phone: me.phone ?? "",
     phone2: me.phone2 ?? "",
     email: me.email ?? "",

@@ -6,9 +6,11 @@ import "@mantine/core/styles/Table.css";
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Title } from "@mantine/core";
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useState } from "react";
+import { useState, type MouseEvent } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { IconEdit, IconKey } from "@tabler/icons-react";
+import { AvailabilityBadge } from "@/components/AvailabilityBadge";
+import { useNeedsConnection } from "@/components/NeedsConnection";
 import { meQueryOptions } from "@/lib/me";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { shouldAskParentPhone } from "@domain/profile";
@@ -18,6 +20,7 @@ import { ChangePasswordModal } from "../components/ChangePasswordModal";
 import { ParentPhoneModal } from "../components/ParentPhoneModal";
 import { ClassChangeModal } from "../components/ClassChangeModal";
 import { MarksheetsSection } from "../components/MarksheetsSection";
+import { LinkedAccounts } from "../components/LinkedAccounts";
 import { useEmailGate } from "../components/EmailGate";
 import { PersonalInfo } from "../components/PersonalInfo";
 import { Info, ProfileSection, useRefName } from "../components/ProfileInfo";
@@ -28,8 +31,10 @@ const PARENT_LATER = "darsi:parent-phone-later";
 export function ProfileScreen() {
   const { t } = useLingui();
   useDocumentTitle(t`Mon profil`);
-  const { data: me } = useSuspenseQuery(meQueryOptions);
+  const { data: me, dataUpdatedAt } = useSuspenseQuery(meQueryOptions);
   const changes = useQuery(divisionChangesQueryOptions());
+  // Changing the password or the class needs the server: offline, said at once with "Réessayer".
+  const online = useNeedsConnection();
   const [modal, setModal] = useState<"password" | "class" | null>(null);
   const emailGate = useEmailGate();
   const navigate = useNavigate();
@@ -46,15 +51,25 @@ export function ProfileScreen() {
         </Title>
         <Group gap="xs">
           {canEdit && (
-            <Button component={Link} to="/mon-profil/edit" leftSection={<IconEdit size={18} aria-hidden />} data-testid="edit-profile">
+            <Button
+              component={Link}
+              to="/mon-profil/edit"
+              onClick={(event: MouseEvent) => {
+                // Saving needs the server: offline, said here at once rather than after the form is filled.
+                event.preventDefault();
+                online.guard(() => void navigate({ to: "/mon-profil/edit" }));
+              }}
+              leftSection={<IconEdit size={18} aria-hidden />} data-testid="edit-profile">
               {me.completed ? <Trans>Modifier mon profil</Trans> : <Trans>Compléter vos données</Trans>}
             </Button>
           )}
-          <Button variant="default" leftSection={<IconKey size={18} aria-hidden />} disabled={!canEdit} onClick={() => setModal("password")}>
+          <Button variant="default" leftSection={<IconKey size={18} aria-hidden />} disabled={!canEdit} onClick={() => online.guard(() => setModal("password"))}>
             <Trans>Changer le mot de passe</Trans>
           </Button>
         </Group>
       </Group>
+      <AvailabilityBadge updatedAt={dataUpdatedAt} />
+      {online.notice}
       {me.isTest && (
         <Alert color="yellow" variant="light">
           <Trans>Ce compte de test ne peut pas être modifié.</Trans>
@@ -66,7 +81,7 @@ export function ProfileScreen() {
       </ProfileSection>
 
       <ProfileSection id="academic-title" title={<Trans>Informations scolaires</Trans>}>
-        <AcademicInfo me={me} canEdit={canEdit} changes={changes.data} onAddEmail={() => emailGate.require(() => undefined)} onChangeClass={() => setModal("class")} />
+        <AcademicInfo me={me} canEdit={canEdit} changes={changes.data} onAddEmail={() => emailGate.require(() => undefined)} onChangeClass={() => online.guard(() => setModal("class"))} />
       </ProfileSection>
 
       <ProfileSection id="address-title" title={<Trans>Adresse</Trans>}>
@@ -76,6 +91,10 @@ export function ProfileScreen() {
           <Info label={<Trans>Délégation</Trans>}>{name(me.delegation)}</Info>
           <Info label={<Trans>Établissement</Trans>}>{me.institute?.name ?? ""}</Info>
         </SimpleGrid>
+      </ProfileSection>
+
+      <ProfileSection id="linked-title" title={<Trans>Comptes liés</Trans>}>
+        <LinkedAccounts me={me} disabled={!canEdit} />
       </ProfileSection>
 
       <Card withBorder radius="lg" padding="lg">

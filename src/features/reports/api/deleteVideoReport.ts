@@ -3,7 +3,7 @@ import { api } from "@/lib/api";
 import { reportsKeys } from "../reports.keys";
 
 /** `DELETE student/video-reports/{id}`: removes a pending report. */
-export async function deleteVideoReport(id: number): Promise<void> {
+async function deleteVideoReport(id: number): Promise<void> {
   await api<{ id: number }>(`/student/video-reports/${id}`, { method: "DELETE" });
 }
 

@@ -3,14 +3,14 @@ import type { VideoReportDto } from "@domain/learning";
 import { api } from "@/lib/api";
 import { reportsKeys } from "../reports.keys";
 
-export interface UpdateReportInput {
+interface UpdateReportInput {
   id: number;
   reportReason: number | string;
   description: string;
 }
 
 /** `PUT student/video-reports/{id}`: a pending report's new reason and description. */
-export async function updateVideoReport({ id, ...body }: UpdateReportInput): Promise<VideoReportDto> {
+async function updateVideoReport({ id, ...body }: UpdateReportInput): Promise<VideoReportDto> {
   return (await api<VideoReportDto>(`/student/video-reports/${id}`, { method: "PUT", body })).payload;
 }
 

@@ -5,6 +5,7 @@ import { VideoReportUpdateSchema } from "@domain/account";
 import type { VideoReportDto } from "@domain/learning";
 import { useSchemaForm } from "@/lib/forms";
 import { describeError } from "@/lib/i18n/errors";
+import { useLocalized } from "@/lib/localized";
 import { toast } from "@/lib/toast";
 import { reportReasonsQueryOptions } from "../api/getReportReasons";
 import { useUpdateVideoReport } from "../api/updateVideoReport";
@@ -17,6 +18,7 @@ interface Values extends Record<string, unknown> {
 /** Edits a pending report: its reason and description, both required (SPEC §5 "Video report"). */
 export function EditReportModal({ report, onClose }: { report: VideoReportDto; onClose: () => void }) {
   const { t, i18n } = useLingui();
+  const l = useLocalized();
   const reasons = useQuery(reportReasonsQueryOptions);
   const update = useUpdateVideoReport();
   const id = report.id;
@@ -41,9 +43,8 @@ export function EditReportModal({ report, onClose }: { report: VideoReportDto; o
         <Stack gap="md">
           <Select
             label={t`Raison`}
-            data={(reasons.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+            data={(reasons.data ?? []).map((r) => ({ value: String(r.id), label: l(r) }))}
             required
-            allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
             data-testid="edit-report-reason"
             {...field("reportReason")}

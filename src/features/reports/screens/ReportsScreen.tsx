@@ -9,9 +9,12 @@ import { IconPencil, IconTrash } from "@tabler/icons-react";
 import { isReportEditable } from "@domain/account";
 import { BREAKPOINT_MOBILE } from "@domain/constants";
 import type { VideoReportDto } from "@domain/learning";
+import { AvailabilityBadge } from "@/components/AvailabilityBadge";
 import { DataTable, type DataColumn } from "@/components/DataTable";
+import { useNeedsConnection } from "@/components/NeedsConnection";
 import { TablePager } from "@/components/TablePager";
 import { formatDate } from "@/lib/format";
+import { useLocalized } from "@/lib/localized";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { videoReportsQueryOptions } from "../api/getVideoReports";
 import { DeleteReportModal } from "../components/DeleteReportModal";
@@ -53,10 +56,12 @@ export function ReportsScreenPending() {
 
 function ReportsPage({ page, perPage, onChange }: ReportsScreenProps) {
   const { t, i18n } = useLingui();
+  const l = useLocalized();
   const isPhone = useMediaQuery(`(max-width: ${BREAKPOINT_MOBILE + 0.98}px)`, false, { getInitialValueInEffect: false });
-  const { data } = useSuspenseQuery(videoReportsQueryOptions(page, perPage));
+  const { data, dataUpdatedAt } = useSuspenseQuery(videoReportsQueryOptions(page, perPage));
   const [editing, setEditing] = useState<VideoReportDto | null>(null);
   const [deleting, setDeleting] = useState<VideoReportDto | null>(null);
+  const online = useNeedsConnection(<Trans>Modifier ou supprimer un rapport a besoin d'une connexion à Internet.</Trans>);
   // The last report of the last page deleted: show the page that is now the last.
   const beyond = data.items.length === 0 && data.meta.total > 0 && page > data.meta.last_page;
   useEffect(() => {
@@ -65,19 +70,23 @@ function ReportsPage({ page, perPage, onChange }: ReportsScreenProps) {
 
   if (data.meta.total === 0 && data.items.length === 0) {
     return (
-      <Text c="dimmed" data-testid="reports-empty">
-        <Trans>Pas d'historique</Trans>
-      </Text>
+      <Stack gap="sm">
+        <AvailabilityBadge updatedAt={dataUpdatedAt} />
+        <Text c="dimmed" data-testid="reports-empty">
+          <Trans>Pas d'historique</Trans>
+        </Text>
+      </Stack>
     );
   }
 
   const columns: DataColumn<VideoReportDto>[] = [
     { key: "id", header: t`ID`, cell: (r) => <bdi dir="ltr">{r.id}</bdi>, nowrap: true },
-    { key: "reason", header: t`Raison`, cell: (r) => r.report_reason.reason },
-    { key: "report", header: t`Rapport`, cell: (r) => <bdi>{r.description}</bdi> },
-    { key: "content", header: t`Contenu`, cell: (r) => <bdi>{r.content.name}</bdi> },
+    { key: "reason", header: t`Raison`, cell: (r) => <bdi>{l(r.report_reason, "reason")}</bdi> },
+    // The pupil's own words, in the language they were written in.
+    { key: "report", header: t`Rapport`, cell: (r) => <bdi data-authored>{r.description}</bdi> },
+    { key: "content", header: t`Contenu`, cell: (r) => <bdi>{l(r.content)}</bdi> },
     { key: "date", header: t`Date`, cell: (r) => formatDate(r.created_at), nowrap: true },
-    { key: "reject", header: t`Motif du refus`, cell: (r) => (r.reject_reason ? <bdi>{r.reject_reason}</bdi> : "—") },
+    { key: "reject", header: t`Motif du refus`, cell: (r) => (r.reject_reason ? <bdi data-authored>{r.reject_reason}</bdi> : "—") },
     {
       key: "status",
       header: t`Statut`,
@@ -95,10 +104,10 @@ function ReportsPage({ page, perPage, onChange }: ReportsScreenProps) {
         const id = r.id;
         return isReportEditable(r) ? (
           <Group gap="xs" wrap="nowrap">
-            <ActionIcon variant="light" size="lg" aria-label={t`Modifier le rapport n° ${id}`} onClick={() => setEditing(r)} data-testid="report-edit">
+            <ActionIcon variant="light" size="lg" aria-label={t`Modifier le rapport n° ${id}`} onClick={() => online.guard(() => setEditing(r))} data-testid="report-edit">
               <IconPencil size={18} aria-hidden />
             </ActionIcon>
-            <ActionIcon variant="light" color="red" size="lg" aria-label={t`Supprimer le rapport n° ${id}`} onClick={() => setDeleting(r)} data-testid="report-delete">
+            <ActionIcon variant="light" color="red" size="lg" aria-label={t`Supprimer le rapport n° ${id}`} onClick={() => online.guard(() => setDeleting(r))} data-testid="report-delete">
               <IconTrash size={18} aria-hidden />
             </ActionIcon>
           </Group>
@@ -111,6 +120,8 @@ function ReportsPage({ page, perPage, onChange }: ReportsScreenProps) {
 
   return (
     <Stack gap="md">
+      <AvailabilityBadge updatedAt={dataUpdatedAt} />
+      {online.notice}
       <DataTable columns={columns} rows={data.items} rowKey={(r) => r.id} asCards={isPhone} testId="reports-table" caption={t`Mes rapports`} minWidth={900} />
       <TablePager page={page} perPage={perPage} lastPage={data.meta.last_page} onChange={onChange} testId="reports-per-page" />
       {editing && <EditReportModal report={editing} onClose={() => setEditing(null)} />}

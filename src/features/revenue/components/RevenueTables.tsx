@@ -3,12 +3,14 @@ import { Table, Text } from "@mantine/core";
 import { Trans } from "@lingui/react/macro";
 import type { BenefitPaymentDto, DiscountCodeHistoryDto } from "@domain/schemas/revenue";
 import { formatDate } from "@/lib/format";
+import { useLocalized } from "@/lib/localized";
 import { useFormatMillimes } from "@/lib/i18n/labels";
 import classes from "./revenue.module.css";
 
 /** The coupon revenue table: buyer, subscription start, group, profit. */
 export function HistoryTable({ items, labelledBy }: { items: readonly DiscountCodeHistoryDto[]; labelledBy: string }) {
   const money = useFormatMillimes();
+  const l = useLocalized();
   return (
     // A keyboard can scroll it too (focusable region) when the table is wider than a phone.
     <div className={classes.scroll} tabIndex={0} role="region" aria-labelledby={labelledBy}>
@@ -41,7 +43,7 @@ export function HistoryTable({ items, labelledBy }: { items: readonly DiscountCo
                 </Table.Td>
                 <Table.Td>{formatDate(row.affiliation.start_date)}</Table.Td>
                 <Table.Td>
-                  <bdi>{row.group.name}</bdi>
+                  <bdi>{l(row.group)}</bdi>
                 </Table.Td>
                 <Table.Td className={classes.amount}>
                   <Trans>{profit} DT</Trans>

@@ -9,7 +9,7 @@ import { deferred, useDeferred } from "@/components/deferred";
 import type { SearchComboboxProps } from "./SearchCombobox";
 import classes from "./search.module.css";
 
-export { SEARCH_DEBOUNCE_MS } from "./searchConstants";
+;
 
 /** The field with its suggestions (Mantine Combobox, Popover, floating-ui): fetched when the field is first used. */
 export const searchCombobox = deferred<SearchComboboxProps>(() => import("./SearchCombobox").then((m) => m.SearchCombobox));

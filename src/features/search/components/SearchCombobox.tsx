@@ -7,8 +7,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
 import { IconSearch } from "@tabler/icons-react";
 import { SEARCH_MIN_CHARS } from "@domain/constants";
-import { viewerPath } from "@domain/learning";
-import { routeTo } from "@/lib/routeTo";
+import { viewerLink } from "@/lib/links";
 import { autocompleteQueryOptions, type AutocompleteItemDto } from "../api/autocomplete";
 import { SEARCH_DEBOUNCE_MS } from "./searchConstants";
 import { SearchSuggestions } from "./SearchSuggestions";
@@ -73,10 +72,10 @@ export function SearchCombobox({ className, fullWidth, autoFocus, onNavigate, in
     setValue("");
     onNavigate?.();
     if (item.type === "content" && item.chapterSlug) {
-      void navigate({ to: routeTo(viewerPath(item.subjectSlug, item.chapterSlug, item.slug, item.chapterType)) });
+      void navigate(viewerLink(item.subjectSlug, item.chapterSlug, item.slug, item.chapterType));
     } else if (item.type === "chapter" && item.firstLessonSlug) {
       // A chapter opens on its first lesson, as from its row on the subject page.
-      void navigate({ to: routeTo(viewerPath(item.subjectSlug, item.chapterSlug ?? item.slug, item.firstLessonSlug, item.chapterType)) });
+      void navigate(viewerLink(item.subjectSlug, item.chapterSlug ?? item.slug, item.firstLessonSlug, item.chapterType));
     } else {
       const subject = item.type === "subject" ? item.slug : item.subjectSlug;
       void navigate({ to: "/subjects/$subject/details", params: { subject } });

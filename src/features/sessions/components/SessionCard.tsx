@@ -81,7 +81,7 @@ export function SessionCard({
             {event.event.traineeship_name && (
               <>
                 {" · "}
-                <bdi>{event.event.traineeship_name}</bdi>
+                <bdi>{l(event.event, "traineeship_name")}</bdi>
               </>
             )}
             {" · "}

@@ -8,6 +8,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import { tunisDay } from "@domain/days";
 import type { LiveEventDto } from "@domain/events";
+import { AvailabilityBadge } from "@/components/AvailabilityBadge";
+import { NeedsConnection } from "@/components/NeedsConnection";
+import { isOffline, useOfflineStatus } from "@/lib/offline/status";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { eventsWeekQueryOptions } from "../api/getEvents";
 import { RatingPrompt } from "../components/RatingPrompt";
@@ -45,7 +48,7 @@ export function SessionsScreen(props: SessionsScreenProps) {
   );
 }
 
-export function SessionsSkeleton() {
+function SessionsSkeleton() {
   return (
     <Stack gap="md" aria-busy="true" data-testid="sessions-loading">
       <Skeleton height={36} width="60%" />
@@ -79,9 +82,16 @@ function useNow(everyMs: number): Date {
 function Week({ offset, eventId, onOffsetChange, requireEmail, onBuy, onOpenRoom }: SessionsScreenProps) {
   const { t } = useLingui();
   const labels = useSessionLabels();
-  const { data } = useSuspenseQuery(eventsWeekQueryOptions(offset));
+  const { data, dataUpdatedAt } = useSuspenseQuery(eventsWeekQueryOptions(offset));
   const now = useNow(30_000);
   const flow = useJoinSession({ requireEmail, onBuy, onOpenRoom });
+  // Joining, starting or buying a session needs the server: offline, said at once (with "Réessayer").
+  const offline = isOffline(useOfflineStatus());
+  const [needsConnection, setNeedsConnection] = useState<LiveEventDto | null>(null);
+  const act = (e: LiveEventDto) => {
+    setNeedsConnection(offline ? e : null);
+    if (!offline) flow.act(e);
+  };
   const today = tunisDay(now);
   const target = eventId === undefined ? undefined : data.contents.find((e) => e.id === eventId);
   // A session asked for that is not in this week: look in the next one (a module bought for next week's session).
@@ -117,6 +127,12 @@ function Week({ offset, eventId, onOffsetChange, requireEmail, onBuy, onOpenRoom
 
   return (
     <Stack gap="lg">
+      <AvailabilityBadge updatedAt={dataUpdatedAt} />
+      {needsConnection !== null && (
+        <NeedsConnection onRetry={() => act(needsConnection)}>
+          <Trans>Rejoindre une séance en direct a besoin d'une connexion à Internet.</Trans>
+        </NeedsConnection>
+      )}
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Text fw={600} data-testid="sessions-week" aria-live="polite">
           {offset === 0 ? t`Cette semaine` : offset === 1 ? t`Semaine prochaine` : offset === -1 ? t`Semaine dernière` : null}
@@ -163,7 +179,7 @@ function Week({ offset, eventId, onOffsetChange, requireEmail, onBuy, onOpenRoom
             ) : (
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
                 {list.map((e) => (
-                  <SessionCard key={e.id} event={e} now={now} busy={flow.busyId === e.id} highlighted={e.id === eventId} onAction={flow.act} />
+                  <SessionCard key={e.id} event={e} now={now} busy={flow.busyId === e.id} highlighted={e.id === eventId} onAction={act} />
                 ))}
               </SimpleGrid>
             )}

@@ -4,9 +4,9 @@ import { Link } from "@tanstack/react-router";
 import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { IconChevronRight } from "@tabler/icons-react";
-import { abbreviateInstructor, chapterNumber, viewerPath, type ChapterEntryDto, type SectionDto } from "@domain/learning";
+import { abbreviateInstructor, chapterNumber, type ChapterEntryDto, type SectionDto } from "@domain/learning";
 import { localized } from "@/lib/localized";
-import { routeTo } from "@/lib/routeTo";
+import { viewerLink } from "@/lib/links";
 import { ProgressLine } from "./ProgressLine";
 import classes from "./subjects.module.css";
 
@@ -21,7 +21,7 @@ interface Group {
  * in each one), so a chapter goes under its first section by position, and sections of the same name are one
  * heading; chapters without sections come first, without a heading. Order inside a group is the API's.
  */
-export function groupBySection(chapters: readonly ChapterEntryDto[], locale = "fr"): Group[] {
+function groupBySection(chapters: readonly ChapterEntryDto[], locale = "fr"): Group[] {
   const groups = new Map<string, Group>();
   chapters.forEach((entry, index) => {
     const section: SectionDto | undefined = [...entry.chapter.chapter_sections].sort((a, b) => a.position - b.position)[0];
@@ -37,10 +37,10 @@ export function groupBySection(chapters: readonly ChapterEntryDto[], locale = "f
   return [...groups.values()].sort((a, b) => a.position - b.position);
 }
 
-/** Path of a chapter's first lesson (recordings have their own viewer). */
-export function firstLessonPath(subjectSlug: string, entry: ChapterEntryDto): string | null {
+/** The link to a chapter's first lesson (recordings have their own viewer). */
+function firstLessonLink(subjectSlug: string, entry: ChapterEntryDto) {
   if (!entry.firstLessonSlug) return null;
-  return viewerPath(subjectSlug, entry.chapter.slug, entry.firstLessonSlug, entry.chapter.type);
+  return viewerLink(subjectSlug, entry.chapter.slug, entry.firstLessonSlug, entry.chapter.type);
 }
 
 /** The chapters of one tab, numbered 01, 02… across the tab, grouped under their section headings. */
@@ -87,7 +87,7 @@ function ChapterRow({ subjectSlug, entry, index }: { subjectSlug: string; entry:
       ? t({ message: plural(count, { one: "# Magazine", other: "# Magazines" }) })
       : t({ message: plural(count, { one: "# vidéo", other: "# vidéos" }) });
   const instructor = abbreviateInstructor(entry.instructor);
-  const path = firstLessonPath(subjectSlug, entry);
+  const link = firstLessonLink(subjectSlug, entry);
   const id = useId();
   const body = (
     <>
@@ -110,10 +110,10 @@ function ChapterRow({ subjectSlug, entry, index }: { subjectSlug: string; entry:
         </Text>
         <ProgressLine value={entry.progress} label={t`Progression du chapitre ${name}`} percentId={`${id}-percent`} />
       </Stack>
-      {path && <IconChevronRight size={20} aria-hidden className="darsi-flip" style={{ flexShrink: 0 }} />}
+      {link && <IconChevronRight size={20} aria-hidden className="darsi-flip" style={{ flexShrink: 0 }} />}
     </>
   );
-  if (!path) {
+  if (!link) {
     return (
       <div className={classes.chapterRow} data-testid="chapter-row">
         {body}
@@ -122,7 +122,7 @@ function ChapterRow({ subjectSlug, entry, index }: { subjectSlug: string; entry:
   }
   return (
     <Link
-      to={routeTo(path)}
+      {...link}
       className={classes.chapterRow}
       data-testid="chapter-row"
       // "01 Name, M. Ben Ali · 3 vidéos, 40 %" rather than the progress bar's own label.

@@ -1,14 +1,13 @@
 import "@mantine/core/styles/Card.css";
 import { Card, Group, Stack, Text } from "@mantine/core";
-import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { PromoCardDto } from "@domain/learning";
+import { AddressLink } from "@/components/AddressLink";
 import { localized } from "@/lib/localized";
-import { routeTo } from "@/lib/routeTo";
 import classes from "./subjects.module.css";
 
 /** Black or white, whichever reads better on `hex` (WCAG relative luminance). */
-export function readableOn(hex: string): "#000" | "#fff" {
+function readableOn(hex: string): "#000" | "#fff" {
   const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
   const raw = m?.[1];
   if (!raw) return "#000";
@@ -63,11 +62,11 @@ function PromoCard({ card }: { card: PromoCardDto }) {
             <bdi>{text}</bdi>
           </Text>
           {card.url_link &&
-            // Paths of the app stay in the app; other sites open in a new tab.
+            // Paths of the app stay in the app (the router reads the address: path, search and hash); other sites open in a new tab.
             (card.url_link.startsWith("/") ? (
-              <Link to={routeTo(card.url_link)} className={classes.promoLink}>
+              <AddressLink href={card.url_link} className={classes.promoLink}>
                 <Trans>En savoir plus</Trans>
-              </Link>
+              </AddressLink>
             ) : (
               <a href={card.url_link} target="_blank" rel="noopener noreferrer" className={classes.promoLink}>
                 <Trans>En savoir plus</Trans>

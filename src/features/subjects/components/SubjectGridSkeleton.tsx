@@ -4,7 +4,7 @@ import { useLingui } from "@lingui/react/macro";
 import classes from "./subjects.module.css";
 
 /** SPEC §9: 8 subject skeletons, the size of the cards. */
-export const SUBJECT_SKELETONS = 8;
+const SUBJECT_SKELETONS = 8;
 
 export function SubjectGridSkeleton() {
   const { t } = useLingui();

@@ -10,7 +10,7 @@ import { ProgressLine } from "./ProgressLine";
 import classes from "./subjects.module.css";
 
 /** SPEC §9: other subjects shown before "Voir plus". */
-export const OTHER_SUBJECTS_SHOWN = 5;
+const OTHER_SUBJECTS_SHOWN = 5;
 
 /** The subject page's side card: picture, progress, counts and the pupil's other subjects. */
 export function SubjectSideCard({ subject, otherSubjects }: Pick<SubjectChaptersDto, "subject" | "otherSubjects">) {

@@ -6,7 +6,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { refName } from "@/lib/reference";
 import type { MessageDescriptor } from "@lingui/core";
 import type { ChapterEntryDto } from "@domain/learning";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode } from "react";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { subjectChaptersQueryOptions } from "../api/getSubjectChapters";
 import { ChapterList } from "../components/ChapterList";
@@ -14,6 +14,14 @@ import { PromoCards } from "../components/PromoCards";
 import { SubjectSideCard } from "../components/SubjectSideCard";
 import { DEFAULT_SUBJECT_TAB, SUBJECT_TABS, type SubjectTab } from "../tabs";
 import classes from "../components/subjects.module.css";
+import { OnDemand } from "@/components/OnDemand";
+
+/** The subject's activity charts and their library: loaded when the block nears the screen. */
+const ActivitySubjectBlock = lazy(() =>
+  import("../components/ActivitySubjectBlock").then((m) => ({
+    default: m.ActivitySubjectBlock,
+  })),
+);
 
 const TAB_LABELS: Record<SubjectTab, MessageDescriptor> = {
   course: msg`Cours`,
@@ -34,13 +42,17 @@ export interface SubjectDetailsScreenProps {
 }
 
 /** Picks the tab to show: the asked one if it has chapters, else Cours, else the first tab with chapters. */
-export function resolveTab(asked: SubjectTab | undefined, byTab: Record<SubjectTab, ChapterEntryDto[]>): SubjectTab {
+function resolveTab(asked: SubjectTab | undefined, byTab: Record<SubjectTab, ChapterEntryDto[]>): SubjectTab {
   if (asked && byTab[asked].length > 0) return asked;
   if (byTab[DEFAULT_SUBJECT_TAB].length > 0) return DEFAULT_SUBJECT_TAB;
   return SUBJECT_TABS.find((t) => byTab[t].length > 0) ?? DEFAULT_SUBJECT_TAB;
 }
 
-/** /subjects/{subject}/details: tabs of chapters, and the side card (above the list on phones). */
+/**
+ * /subjects/{subject}/details: tabs of chapters, the side card, the activity charts and the promo cards. On phones the
+ * chapters come first (right under the title), then the side card, the charts and the promo cards; from 900 px the
+ * side card and the promo cards form a column beside the chapters and the charts.
+ */
 export function SubjectDetailsScreen({ slug, tab, onTabChange, chapterExtra, tabExtra }: SubjectDetailsScreenProps) {
   const { i18n, t } = useLingui();
   const { data } = useSuspenseQuery(subjectChaptersQueryOptions(slug));
@@ -58,9 +70,6 @@ export function SubjectDetailsScreen({ slug, tab, onTabChange, chapterExtra, tab
         {subjectName}
       </Title>
       <div className={classes.layout}>
-        <aside className={classes.side} aria-label={t`À propos de la matière`}>
-          <SubjectSideCard subject={data.subject} otherSubjects={data.otherSubjects} />
-        </aside>
         <div className={classes.main}>
           <Tabs value={current} onChange={(v) => v && onTabChange(v as SubjectTab)} keepMounted={false}>
             <Tabs.List mb="md">
@@ -83,6 +92,14 @@ export function SubjectDetailsScreen({ slug, tab, onTabChange, chapterExtra, tab
               </Tabs.Panel>
             ))}
           </Tabs>
+        </div>
+        <aside className={classes.side} aria-label={t`À propos de la matière`}>
+          <SubjectSideCard subject={data.subject} otherSubjects={data.otherSubjects} />
+        </aside>
+        <div className={classes.activity}>
+          <OnDemand minHeight={640} testId="subject-activity-loading">
+            <ActivitySubjectBlock slug={slug} />
+          </OnDemand>
         </div>
         {data.promoCards.some((c) => c.visible !== false) && (
           <aside className={classes.promos} aria-label={t`À découvrir`}>

@@ -5,14 +5,14 @@ import { meKey } from "@/lib/me";
 import { transfersKeys } from "@/lib/transfers";
 import { retryLostAnswer } from "@/lib/submissionKey";
 
-export interface ConfirmTransferInput {
+interface ConfirmTransferInput {
   transferId: number;
   code: string;
   idempotencyKey: string;
 }
 
 /** `POST /student/confirm-transfer-points` with the code in the body (never in the URL): the points move now, once. */
-export async function confirmTransfer({ transferId, code, idempotencyKey }: ConfirmTransferInput): Promise<TransferDto> {
+async function confirmTransfer({ transferId, code, idempotencyKey }: ConfirmTransferInput): Promise<TransferDto> {
   return (await api<TransferDto>("/student/confirm-transfer-points", { method: "POST", body: { confirmationToken: code, transfer: transferId }, idempotencyKey })).payload;
 }
 

@@ -1,9 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
+import type { TransferCodeSentDto } from "@domain/schemas/transfers";
 import { api } from "@/lib/api";
 
 /** `GET /student/confirm-transfer-points/{id}`: a new code for the pupil's own pending transfer. */
-export async function resendTransferCode(transferId: number): Promise<void> {
-  await api<{ sent: boolean }>(`/student/confirm-transfer-points/${transferId}`);
+async function resendTransferCode(transferId: number): Promise<void> {
+  await api<TransferCodeSentDto>(`/student/confirm-transfer-points/${transferId}`);
 }
 
 export function useResendTransferCode() {

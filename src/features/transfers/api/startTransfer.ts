@@ -4,7 +4,7 @@ import { api } from "@/lib/api";
 import { transfersKeys } from "@/lib/transfers";
 import { retryLostAnswer } from "@/lib/submissionKey";
 
-export interface StartTransferInput {
+interface StartTransferInput {
   /** The beneficiary's phone or e-mail. */
   toUser: string;
   /** Millimes (whole points × 1,000). */
@@ -15,7 +15,7 @@ export interface StartTransferInput {
 }
 
 /** `POST /student/transfer-points`: a pending transfer; the code goes to the sender. */
-export async function startTransfer({ idempotencyKey, ...body }: StartTransferInput): Promise<TransferDto> {
+async function startTransfer({ idempotencyKey, ...body }: StartTransferInput): Promise<TransferDto> {
   return (await api<TransferDto>("/student/transfer-points", { method: "POST", body, idempotencyKey })).payload;
 }
 

@@ -3,7 +3,7 @@ import type { TopupMethod } from "@domain/schemas/wallet";
 import type { TopupCodeDto } from "@domain/wallet";
 import { api } from "@/lib/api";
 
-export interface TopupVars {
+interface TopupVars {
   /** Millimes (the form's dinars through `tnd()`). */
   amount: number;
   paymentMethod: TopupMethod;
@@ -14,7 +14,7 @@ export interface TopupVars {
 }
 
 /** `POST /student/codes`. */
-export async function createTopup({ idempotencyKey, ...body }: TopupVars): Promise<TopupCodeDto> {
+async function createTopup({ idempotencyKey, ...body }: TopupVars): Promise<TopupCodeDto> {
   return (await api<TopupCodeDto>("/student/codes", { method: "POST", body, idempotencyKey })).payload;
 }
 

@@ -15,7 +15,7 @@ import classes from "./wallet.module.css";
 const QR_SIZE = 240;
 
 /** The QR code of a D17 payment (the `qrcode` library is fetched only when one is shown). */
-export function D17QrCode({ url }: { url: string }) {
+function D17QrCode({ url }: { url: string }) {
   const { t } = useLingui();
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {

@@ -8,7 +8,6 @@ import { IconBuildingBank, IconCreditCard, IconDeviceMobile, IconQrcode } from "
 import { Trans } from "@lingui/react/macro";
 import type { TopupMethod } from "@domain/schemas/wallet";
 import { configQueryOptions } from "@/lib/config";
-import { routeTo } from "@/lib/routeTo";
 import classes from "./wallet.module.css";
 
 function Method({ icon, title, text, action }: { icon: ReactNode; title: ReactNode; text: ReactNode; action: ReactNode }) {
@@ -74,7 +73,7 @@ export function PaymentMethods({ onChoose }: { onChoose: (method: TopupMethod) =
         title={<Trans>Opérateur mobile</Trans>}
         text={<Trans>Abonnement payé sur votre facture ou votre solde téléphonique, par jour ou par semaine.</Trans>}
         action={
-          <Button component={Link} to={routeTo("/offers/ooredoo")} variant="light" data-testid="method-operator">
+          <Button component={Link} to="/offers/ooredoo" variant="light" data-testid="method-operator">
             <Trans>Voir les offres opérateur</Trans>
           </Button>
         }

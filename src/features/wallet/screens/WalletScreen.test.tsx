@@ -2,7 +2,7 @@ import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { PointsHistoryRowDto } from "@domain/wallet";
+import type { StatementRowDto } from "@domain/wallet";
 import { renderWithProviders } from "../../../../tests/ui/render";
 import { makeMe } from "../../../../tests/ui/fixtures";
 import { isRibValid, BANK_ACCOUNTS } from "../banks";
@@ -16,15 +16,20 @@ interface Call {
   headers: Record<string, string>;
 }
 
-function mockApi(history: PointsHistoryRowDto[] = []) {
+function mockApi(history: StatementRowDto[] = []) {
   const calls: Call[] = [];
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: string, init: RequestInit = {}) => {
       const url = new URL(String(input), "http://localhost");
       calls.push({ method: init.method ?? "GET", url, body: init.body ? JSON.parse(String(init.body)) : undefined, headers: (init.headers ?? {}) as Record<string, string> });
-      if (url.pathname === "/api/codes") {
-        return Response.json({ payload: history, meta: { current_page: 1, last_page: 1, total: history.length } });
+      if (url.pathname === "/api/student/wallet/statement") {
+        const kind = url.searchParams.get("kind");
+        const rows = kind ? history.filter((r) => r.kind === kind) : history;
+        return Response.json({ payload: rows, meta: { current_page: 1, last_page: 1, total: rows.length } });
+      }
+      if (url.pathname === "/api/student/wallet/balance-months") {
+        return Response.json({ payload: [{ month: "2026-10", balance: 0 }, { month: "2026-11", balance: history[0]?.balance ?? 0 }] });
       }
       if (url.pathname === "/api/student/codes") {
         const body = JSON.parse(String(init.body));
@@ -48,14 +53,24 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const row = (over: Partial<PointsHistoryRowDto>): PointsHistoryRowDto => ({
-  key: "topup-1",
-  code: "VIR-1",
-  method: "bank",
+const row = (over: Partial<StatementRowDto>): StatementRowDto => ({
+  key: "t1",
+  kind: "topup",
   amount: 25_000,
-  description: "Virement BIAT",
+  applied: false,
+  balance: 0,
   date: "2026-11-20T09:00:00.000Z",
   status: "pending",
+  method: "bank",
+  reference: "VIR-1",
+  offer: null,
+  period: null,
+  instalments: null,
+  counterpart: null,
+  code: null,
+  tokens: null,
+  days: null,
+  billing_period: null,
   ...over,
 });
 
@@ -67,28 +82,57 @@ async function openBank() {
 }
 
 describe("WalletScreen", () => {
-  it("shows the balance in points, three bank accounts with valid RIBs, and the empty history", async () => {
+  it("shows the balance in points, three bank accounts with valid RIBs, and an empty statement that does not contradict it", async () => {
     mockApi();
-    await renderWithProviders(<Harness />, { me: makeMe({ points: 120_500 }), path: "/porte-monnaie" });
-    expect(screen.getByTestId("wallet-balance").textContent).toContain("120,5");
+    await renderWithProviders(<Harness />, { me: makeMe({ points: 0 }), path: "/porte-monnaie" });
+    expect(screen.getByTestId("wallet-balance").textContent).toContain("0");
     expect(screen.getAllByTestId("bank-account")).toHaveLength(3);
     expect(BANK_ACCOUNTS.every((a) => isRibValid(a.rib))).toBe(true);
     expect(await screen.findByTestId("history-empty")).toBeTruthy();
-    expect(screen.getByText("Aucun point")).toBeTruthy();
+    expect(screen.getByText("Aucun mouvement pour le moment")).toBeTruthy();
+    expect(screen.queryByText("Aucun point")).toBeNull();
     expect(screen.getByTestId("method-operator").getAttribute("href")).toBe("/offers/ooredoo");
   });
 
-  it("lists the history: method, signed amount, status", async () => {
-    mockApi([row({}), row({ key: "movement-9", code: "affiliation-9", method: "purchase", amount: -30_000, description: "Gold", status: "approved" }), row({ key: "movement-10", code: "transfer-3", method: "transfer", amount: 10_000, description: "", status: "approved" })]);
-    await renderWithProviders(<Harness />, { path: "/porte-monnaie" });
-    const rows = await screen.findAllByTestId("history-row");
+  it("lists the statement: each movement in a sentence from its kind and parameters, signed amount, balance after, status", async () => {
+    mockApi([
+      row({ key: "t1", balance: 58_000 }),
+      row({ key: "m3", kind: "transfer", amount: 10_000, applied: true, balance: 58_000, status: "approved", method: null, reference: null, counterpart: "Youssef Trabelsi" }),
+      row({
+        key: "m2",
+        kind: "purchase",
+        amount: -52_000,
+        applied: true,
+        balance: 48_000,
+        status: "approved",
+        method: null,
+        reference: null,
+        offer: { id: 33, name: "Silver", name_en: "Silver EN", name_ar: "فضي" },
+        period: { start: "2026-11-20", end: "2026-11-21" },
+      }),
+    ]);
+    await renderWithProviders(<Harness />, { me: makeMe({ points: 58_000 }), path: "/porte-monnaie" });
+    const rows = await screen.findAllByTestId("statement-row");
     expect(rows).toHaveLength(3);
-    expect(rows[0]!.textContent).toContain("Virement / versement");
+    expect(rows[0]!.textContent).toContain("Recharge par virement ou versement");
     expect(rows[0]!.textContent).toContain("+25");
     expect(rows[0]!.textContent).toContain("En attente");
-    expect(rows[1]!.textContent).toContain("Achat");
-    expect(rows[1]!.textContent).toContain("-30");
-    expect(rows[2]!.textContent).toContain("Reçu");
+    expect(rows[1]!.textContent).toContain("Transfert reçu de Youssef Trabelsi");
+    expect(rows[1]!.textContent).toContain("58");
+    expect(rows[2]!.textContent).toContain("Achat Silver du 20/11/2026 au 21/11/2026");
+    expect(rows[2]!.textContent).toContain("-52");
+    expect(within(rows[2]!).getByTestId("statement-balance").textContent).toBe("48");
+  });
+
+  it("filters by kind; an empty filter says so next to the balance", async () => {
+    const calls = mockApi([row({ key: "t1", balance: 58_000 })]);
+    await renderWithProviders(<Harness initial={{ page: 1, perPage: 10, kind: "refund" }} />, { me: makeMe({ points: 58_000 }), path: "/porte-monnaie" });
+    expect(await screen.findByText("Aucun mouvement de ce type")).toBeTruthy();
+    expect(screen.getByTestId("history-empty").textContent).toContain("58");
+    expect(calls.some((c) => c.url.pathname === "/api/student/wallet/statement" && c.url.searchParams.get("kind") === "refund")).toBe(true);
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByTestId("statement-filter"), "");
+    expect(await screen.findAllByTestId("statement-row", {}, { timeout: 5000 })).toHaveLength(1);
   });
 
   it("validates the top-up form like the server: amount required, whole dinars 1 to 9999, bank reference without spaces", async () => {
@@ -155,10 +199,14 @@ describe("WalletScreen", () => {
     expect((within(dialog).getByLabelText(/Montant/) as HTMLInputElement).value).toBe("13");
   });
 
-  it("after a failed payment: the failure message", async () => {
+  it("after a failed payment: one translated failure message (the alert, no toast repeating it)", async () => {
     mockApi();
     await renderWithProviders(<Harness initial={{ page: 1, perPage: 10, payment: "failed" }} />, { path: "/porte-monnaie" });
+    expect(screen.getByTestId("payment-failed").textContent).toContain("Erreur de paiement");
     expect(screen.getByTestId("payment-failed").textContent).toContain("La transaction n'a pas pu aboutir, veuillez réessayer plus tard");
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getAllByText("La transaction n'a pas pu aboutir, veuillez réessayer plus tard")).toHaveLength(1);
+    expect(screen.queryByText("Payment Error")).toBeNull();
   });
 
   it("renders the transfers slot under its own heading", async () => {

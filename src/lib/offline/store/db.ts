@@ -4,6 +4,7 @@
  *
  * - `outbox`: progress posts and bookmark presses waiting to reach the server, in order, each with its Idempotency-Key
  *   and its owner: an item is only ever sent under its own user's token.
+ * - `sealed`: on a class tablet, a pupil's unsent items encrypted for them alone (`../vault.ts`).
  * - `auth`: the signed-in user's token, so that the service worker can replay the outbox (Background Sync) without a
  *   page. Removed at logout.
  *
@@ -11,8 +12,9 @@
  * (`src/lib/offline/queryCache.ts`). Version 2 deletes the `entries` table that held them before.
  */
 import Dexie, { type EntityTable } from "dexie";
+import { OUTBOX_DB_NAME } from "./name";
 
-export type OutboxKind = "progress" | "bookmark";
+type OutboxKind = "progress" | "bookmark";
 
 export interface OutboxItem {
   id?: number;
@@ -32,6 +34,23 @@ export interface OutboxItem {
   tries: number;
 }
 
+/**
+ * A pupil's unsent items sealed on a class tablet (issue 23) at the end of their session while the network was down:
+ * AES-GCM ciphertext under their per-tablet key (which the device never keeps), and the count in clear for the grid.
+ */
+export interface SealedRow {
+  id?: number;
+  userId: number;
+  tabletId: number;
+  /** 12 random bytes, AES-GCM's nonce. */
+  iv: Uint8Array;
+  /** The items (JSON) encrypted; the additional data binds them to the pupil and the tablet. */
+  data: ArrayBuffer;
+  /** How many items are inside, for "N envois en attente". */
+  count: number;
+  sealedAt: number;
+}
+
 export interface AuthRow {
   id: "current";
   userId: number;
@@ -41,12 +60,15 @@ export interface AuthRow {
 export class DarsiDb extends Dexie {
   outbox!: EntityTable<OutboxItem, "id">;
   auth!: EntityTable<AuthRow, "id">;
+  sealed!: EntityTable<SealedRow, "id">;
 
-  constructor(name = "darsi") {
+  constructor(name = OUTBOX_DB_NAME) {
     super(name);
     this.version(1).stores({ entries: "id, userId, savedAt", outbox: "++id, userId, scope", auth: "id" });
     // The answers moved to the persisted query cache: the table that held them goes, with what it held.
     this.version(2).stores({ entries: null });
+    // Class tablets: a pupil's unsent items, sealed under their key when their session ended offline.
+    this.version(3).stores({ sealed: "++id, userId" });
   }
 }
 

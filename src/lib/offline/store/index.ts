@@ -7,19 +7,19 @@
 import { getDb } from "./db";
 import { flushOutbox, type FlushReport } from "./outbox";
 
-export { getDb, resetDbForTests, type AuthRow, type OutboxItem, type OutboxKind } from "./db";
+export { getDb, resetDbForTests, type OutboxItem, type SealedRow } from "./db";
 export {
-  MAX_SERVER_TRIES,
+  
   OUTBOX_CHANNEL,
   OUTBOX_SYNC_TAG,
-  announce,
+  
   enqueue,
   flushOutbox,
-  pendingCount,
+  
   pendingItems,
-  type FlushContext,
+  
   type FlushReport,
-  type RejectedItem,
+  
 } from "./outbox";
 
 /** Keeps the signed-in user's token where the service worker can read it (replay without a page). */

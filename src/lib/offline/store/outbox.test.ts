@@ -6,12 +6,14 @@ import { MAX_SERVER_TRIES, enqueue, flushOutbox, pendingItems } from "./outbox";
 function fakeServer() {
   const applied: { key: string; body: unknown; token: string }[] = [];
   const seen = new Set<string>();
-  let mode: "up" | "down" | "500" | "503" | "422" | "401" = "up";
+  let mode: "up" | "down" | "500" | "503" | "422" | "401" | "409" | "429" = "up";
   const fetchImpl = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
     const headers = init?.headers as Record<string, string>;
     if (mode === "down") throw new TypeError("Failed to fetch");
     if (mode === "500") return Response.json({ message: "boom", code: "server_error" }, { status: 500 });
     if (mode === "503") return Response.json({ message: "later", code: "database_unavailable" }, { status: 503, headers: { "Retry-After": "5" } });
+    if (mode === "409") return Response.json({ message: "A request with this key is in progress", code: "conflict" }, { status: 409 });
+    if (mode === "429") return Response.json({ message: "slow down", code: "rate_limited" }, { status: 429, headers: { "Retry-After": "2" } });
     if (mode === "401") return Response.json({ message: "no", code: "unauthorized" }, { status: 401 });
     if (mode === "422") return Response.json({ message: "bad", code: "validation_failed", errors: { contentId: ["validation_failed"] } }, { status: 422 });
     const key = headers["Idempotency-Key"]!;
@@ -103,7 +105,9 @@ describe("outbox", () => {
     await enqueue(item(7, 1));
     server.setMode("422");
     const report = await flushOutbox({ userId: 7, token: "t7", fetchImpl: server.fetchImpl });
-    expect(report.rejected).toEqual([expect.objectContaining({ status: 422, code: "validation_failed", errors: { contentId: ["validation_failed"] } })]);
+    expect(report.rejected).toEqual([
+      expect.objectContaining({ status: 422, code: "validation_failed", message: "bad", errors: { contentId: ["validation_failed"] } }),
+    ]);
     expect(report.remaining).toBe(0);
   });
 
@@ -149,6 +153,21 @@ describe("outbox", () => {
     // Every attempt carried the item's own key: the server could apply it once whatever the number of 503s.
     const keys = server.fetchImpl.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)["Idempotency-Key"]);
     expect(new Set(keys)).toEqual(new Set([item(7, 1).key, item(7, 2).key]));
+  });
+
+  it("waits, keeping its key, while the same key is still running elsewhere (409 conflict) or the server refuses for now (429)", async () => {
+    const server = fakeServer();
+    await enqueue(item(7, 1));
+    for (const mode of ["409", "429"] as const) {
+      server.setMode(mode);
+      const r = await flushOutbox({ userId: 7, token: "t7", fetchImpl: server.fetchImpl });
+      expect(r.stoppedBy).toBe("server");
+      expect(r.rejected).toEqual([]);
+      expect(r.remaining).toBe(1);
+    }
+    server.setMode("up");
+    expect((await flushOutbox({ userId: 7, token: "t7", fetchImpl: server.fetchImpl })).remaining).toBe(0);
+    expect(server.applied.map((a) => a.key)).toEqual([item(7, 1).key]);
   });
 
   it("two flushes at once (two tabs) never send an item twice", async () => {

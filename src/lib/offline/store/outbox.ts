@@ -5,10 +5,12 @@
  *
  * React-free and free of page globals: the service worker runs it too (Background Sync).
  */
+import { type ApiRequestError, errorOfAnswer, isLostAnswer, isRefusedForNow, isSessionEnded, networkError, readJson } from "../../api/envelope";
 import { getDb, type OutboxItem } from "./db";
 
 /**
- * Server errors (5xx but 503, 429) an item may meet before it is given up (and reported as rejected). A 503 (the
+ * Answers that are lost or refused for now (5xx but 503, 409 conflict, 429, 408: `isLostAnswer`, `isRefusedForNow`) an
+ * item may meet before it is given up (and reported as rejected). A 503 (the
  * server's database is away, a restart: `database_unavailable`) means "not delivered yet": the item waits, however
  * long that lasts, without using up its tries, and goes later with its same Idempotency-Key (applied once).
  */
@@ -17,10 +19,11 @@ export const MAX_SERVER_TRIES = 10;
 export const OUTBOX_CHANNEL = "darsi-outbox";
 export const OUTBOX_SYNC_TAG = "darsi-outbox";
 
-export interface RejectedItem {
+interface RejectedItem {
   item: OutboxItem;
   status: number;
-  code: string;
+  code: ApiRequestError["code"];
+  message: string;
   errors: Record<string, string[]>;
 }
 
@@ -57,7 +60,7 @@ export async function pendingItems(userId: number): Promise<OutboxItem[]> {
   return getDb().outbox.where("userId").equals(userId).sortBy("id");
 }
 
-export async function pendingCount(userId: number): Promise<number> {
+async function pendingCount(userId: number): Promise<number> {
   return getDb().outbox.where("userId").equals(userId).count();
 }
 
@@ -83,7 +86,15 @@ type Attempt =
   | { kind: "network" }
   | { kind: "server"; status: number }
   | { kind: "auth" }
-  | { kind: "rejected"; status: number; code: string; errors: Record<string, string[]> };
+  | { kind: "rejected"; error: ApiRequestError };
+
+/** What an answer means for a queued item (the envelope read and the retry rule of `src/lib/api/envelope.ts`). */
+function attemptOf(error: ApiRequestError): Attempt {
+  if (error.isNetwork) return { kind: "network" };
+  if (isSessionEnded(error)) return { kind: "auth" };
+  if (isLostAnswer(error) || isRefusedForNow(error)) return { kind: "server", status: error.status };
+  return { kind: "rejected", error };
+}
 
 async function attempt(item: OutboxItem, token: string, fetchImpl: typeof fetch): Promise<Attempt> {
   let res: Response;
@@ -100,28 +111,11 @@ async function attempt(item: OutboxItem, token: string, fetchImpl: typeof fetch)
       body: item.body === undefined ? undefined : JSON.stringify(item.body),
     });
   } catch {
-    return { kind: "network" };
+    return attemptOf(networkError());
   }
-  interface Envelope {
-    payload?: unknown;
-    code?: unknown;
-    errors?: unknown;
-  }
-  let json: Envelope | null;
-  try {
-    json = (await res.json()) as Envelope | null;
-  } catch {
-    json = null;
-  }
-  if (res.ok) return { kind: "ok", payload: json?.payload ?? null };
-  if (res.status === 401) return { kind: "auth" };
-  if (res.status >= 500 || res.status === 429 || res.status === 408) return { kind: "server", status: res.status };
-  return {
-    kind: "rejected",
-    status: res.status,
-    code: typeof json?.code === "string" ? json.code : "server_error",
-    errors: json?.errors && typeof json.errors === "object" ? (json.errors as Record<string, string[]>) : {},
-  };
+  const json = await readJson(res);
+  if (res.ok) return { kind: "ok", payload: (json as { payload?: unknown } | null)?.payload ?? null };
+  return attemptOf(errorOfAnswer(res, json));
 }
 
 /**
@@ -144,14 +138,15 @@ export function flushOutbox(ctx: FlushContext): Promise<FlushReport> {
       }
       if (result.kind === "rejected") {
         await db.outbox.delete(item.id!);
-        report.rejected.push({ item, status: result.status, code: result.code, errors: result.errors });
+        const { status, code, message, errors } = result.error;
+        report.rejected.push({ item, status, code, message, errors });
         continue;
       }
       if (result.kind === "server") {
         const tries = result.status === 503 ? item.tries : item.tries + 1;
         if (tries >= MAX_SERVER_TRIES) {
           await db.outbox.delete(item.id!);
-          report.rejected.push({ item, status: result.status, code: "server_error", errors: {} });
+          report.rejected.push({ item, status: result.status, code: "server_error", message: `Server error ${result.status}`, errors: {} });
           continue;
         }
         await db.outbox.update(item.id!, { tries });
@@ -168,7 +163,7 @@ export function flushOutbox(ctx: FlushContext): Promise<FlushReport> {
 // ------------------------------------------------------------------ telling the other tabs
 
 /** Tells every tab (and the worker) that the outbox changed, so that their status shows the truth. */
-export function announce(): void {
+function announce(): void {
   if (typeof BroadcastChannel === "undefined") return;
   const channel = new BroadcastChannel(OUTBOX_CHANNEL);
   channel.postMessage({ type: "changed" });

@@ -1,0 +1,85 @@
+/**
+ * Shared-tablet class mode (issue 23): the one-time device code, the device credential, the pupils' grid and the
+ * PIN sign-in, written once as valibot schemas (requests and answers) with the rules' constants.
+ */
+import * as v from "valibot";
+import { idSchema } from "./schemas/common";
+import { USER_TYPES } from "./user";
+
+/** A device code lives 15 minutes and is used once. */
+export const TABLET_CODE_MINUTES = 15;
+/** A PIN dies after this many wrong tries in a row; the pupil's real password then sets a new one. */
+export const PIN_MAX_TRIES = 5;
+/** Pupils per page of the tablet's grid. */
+export const TABLET_PAGE_SIZE = 16;
+/** The idle lock's default, in minutes (each tablet may have its own, 1 to 240). */
+export const TABLET_IDLE_MINUTES = 10;
+/** The header that carries the device credential. */
+export const TABLET_HEADER = "x-tablet-key";
+
+/** A device code as typed: letters and digits, spaces and dashes ignored, case-insensitive. */
+const tabletCodeSchema = v.pipe(
+  v.string("tablet_code_invalid"),
+  v.transform((s) => s.replace(/[\s-]/g, "").toUpperCase()),
+  v.regex(/^[A-Z0-9]{8}$/, "tablet_code_invalid"),
+);
+
+/** A PIN: exactly 4 digits. */
+const pinSchema = v.pipe(v.string("pin_format"), v.regex(/^\d{4}$/, "pin_format"));
+
+export const TabletCodeBody = v.object({ code: tabletCodeSchema });
+export const TabletPupilsQuery = v.object({
+  page: v.optional(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer("validation_failed"), v.minValue(1, "validation_failed"), v.maxValue(10_000, "validation_failed")), 1),
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60, "validation_failed")), ""),
+});
+export const TabletPinSignInBody = v.object({ user_id: idSchema, pin: pinSchema });
+export const TabletPasswordSignInBody = v.object({ user_id: idSchema, password: v.pipe(v.string("password_required"), v.nonEmpty("password_required"), v.maxLength(200, "password_required")), pin: pinSchema });
+
+/** The class tablet as the device sees it. */
+export const TabletDtoSchema = v.strictObject({
+  id: v.number(),
+  division_id: v.number(),
+  division_name: v.string(),
+  idle_minutes: v.number(),
+});
+export type TabletDto = v.InferOutput<typeof TabletDtoSchema>;
+
+/** `POST /tablet/enable`: the tablet and its device credential (shown once, kept by the device). */
+export const TabletEnabledDtoSchema = v.strictObject({ tablet: TabletDtoSchema, credential: v.string() });
+
+/** A pupil of the grid: name, the address of their photo as the tablet may fetch it (`/tablet/pupils/{id}/avatar?v=…`, null without one), and whether they chose a PIN on this tablet (and may still use it). */
+export const TabletPupilDtoSchema = v.strictObject({
+  id: v.number(),
+  name: v.string(),
+  last_name: v.string(),
+  avatar: v.nullable(v.string()),
+  pin: v.picklist(["none", "set", "locked"]),
+});
+export type TabletPupilDto = v.InferOutput<typeof TabletPupilDtoSchema>;
+
+/**
+ * A pupil signed in on the tablet: a session like a login's, and `vault_key` (64 hex characters) — the key that seals
+ * their unsent work on this tablet when the network is down; it comes with each sign-in and is never kept in clear.
+ */
+export const TabletSessionDtoSchema = v.strictObject({
+  token: v.string(),
+  expires_at: v.string(),
+  user_type: v.picklist(USER_TYPES),
+  vault_key: v.string(),
+  pupil: v.strictObject({ id: v.number(), name: v.string(), last_name: v.string(), avatar: v.nullable(v.string()) }),
+});
+export type TabletSessionDto = v.InferOutput<typeof TabletSessionDtoSchema>;
+
+/** `POST /admin/tablet-codes`: the code to type at /tablette, its class and when it dies. */
+export const TabletCodeDtoSchema = v.strictObject({ code: v.string(), division_id: v.number(), division_name: v.string(), idle_minutes: v.number(), expires_at: v.string() });
+export type TabletCodeDto = v.InferOutput<typeof TabletCodeDtoSchema>;
+
+/** `POST /admin/tablets/{id}/revoke` and `POST /tablet/disable`: the tablet, off for good. */
+export const TabletRevokedDtoSchema = v.strictObject({ id: v.number(), revoked_at: v.string() });
+export type TabletRevokedDto = v.InferOutput<typeof TabletRevokedDtoSchema>;
+
+export const AdminTabletCodeBody = v.object({
+  division: v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.trim(), v.nonEmpty("validation_failed"), v.maxLength(120, "validation_failed")),
+  idle_minutes: v.optional(v.pipe(v.number("validation_failed"), v.integer("validation_failed"), v.minValue(1, "validation_failed"), v.maxValue(240, "validation_failed")), TABLET_IDLE_MINUTES),
+});
+export const TabletIdParams = v.object({ id: idSchema });

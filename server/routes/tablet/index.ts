@@ -1,0 +1,12 @@
+import type { RouteDef } from "../../lib/route";
+import { adminTabletCode, adminTabletRevoke } from "./admin";
+import avatar from "./avatar";
+import disable from "./disable";
+import enable from "./enable";
+import pupils from "./pupils";
+import { signInPassword, signInPin } from "./sign-in";
+import tablet from "./tablet";
+import vaultKey from "./vault-key";
+
+/** Shared-tablet class mode (issue 23): the device's operations and the operator's two commands. */
+export const tabletRoutes: RouteDef[] = [enable, tablet, pupils, avatar, signInPin, signInPassword, vaultKey, disable, adminTabletCode, adminTabletRevoke];

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { fireEvent, screen, within } from "@testing-library/react";
+import { Select } from "@mantine/core";
+import { renderWithProviders } from "../../tests/ui/render";
+
+const input = () => screen.getAllByLabelText(/Classe/).find((el) => el.tagName === "INPUT") as HTMLInputElement;
+
+async function pick(name: string) {
+  fireEvent.click(input());
+  fireEvent.click(within(await screen.findByRole("listbox")).getByRole("option", { name }));
+}
+
+describe("theme: every Select", () => {
+  it("keeps its chosen option when that option is clicked again (a required field never empties itself)", async () => {
+    await renderWithProviders(<Select label="Classe" required data={["3ème année secondaire", "Bac Mathématiques"]} />);
+    await pick("Bac Mathématiques");
+    expect(input().value).toBe("Bac Mathématiques");
+    await pick("Bac Mathématiques");
+    expect(input().value).toBe("Bac Mathématiques");
+  });
+
+  it("still empties through its ✕ button when it is clearable (an optional field)", async () => {
+    await renderWithProviders(<Select label="Classe" clearable data={["3ème année secondaire", "Bac Mathématiques"]} />);
+    await pick("3ème année secondaire");
+    expect(input().value).toBe("3ème année secondaire");
+    fireEvent.click(screen.getByRole("button", { hidden: true }));
+    expect(input().value).toBe("");
+  });
+});

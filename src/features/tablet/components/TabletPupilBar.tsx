@@ -1,0 +1,29 @@
+import { Avatar, Button, Group, Text } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { Trans } from "@lingui/react/macro";
+import { IconUsers } from "@tabler/icons-react";
+import { useAvatarSrc } from "@/lib/avatar";
+import { meQueryOptions } from "@/lib/me";
+
+/**
+ * On a class tablet, the signed-in pupil's photo and name stay in view on every screen (under the top bar), with the
+ * way back to the class grid: the next pupil never works under someone else's name.
+ */
+export function TabletPupilBar({ onSwitch, busy }: { onSwitch: () => void; busy: boolean }) {
+  const { data: me } = useQuery(meQueryOptions);
+  const avatar = useAvatarSrc(me?.avatar);
+  if (!me) return null;
+  return (
+    <Group justify="space-between" wrap="nowrap" px="md" py={6} data-testid="tablet-pupil-bar" style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}>
+      <Group gap="xs" wrap="nowrap">
+        <Avatar src={avatar} color="darsi.8" variant="filled" size={32} radius="xl" alt="" />
+        <Text fw={600} truncate>
+          {me.name} {me.last_name}
+        </Text>
+      </Group>
+      <Button size="compact-md" variant="light" leftSection={<IconUsers size={16} aria-hidden />} onClick={onSwitch} loading={busy}>
+        <Trans>Changer d'élève</Trans>
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,114 @@
+import { expect, test, type Page } from "@playwright/test";
+import { axeViolations, loginThroughUi, pickOption, signInAs } from "./helpers";
+
+// /login and /register arrive rendered at build time (scripts/lib/prerender.mjs, issue 22 item 8): French, signed out.
+
+/** Console errors and uncaught exceptions of the page (a React hydration or render warning is logged as an error). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  return errors;
+}
+
+/** Whether the prerendered page was displayed when the HTML was parsed, before the app's code ran (read on `interactive`). */
+async function recordFirstPaintState(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener("readystatechange", () => {
+      if (document.readyState !== "interactive") return;
+      const page = document.querySelector("#root > [data-prerendered]");
+      (window as unknown as { firstState: unknown }).firstState = {
+        prerendered: !!page,
+        shown: page ? getComputedStyle(page).display !== "none" : false,
+      };
+    });
+  });
+}
+
+const firstState = (page: Page) => page.evaluate(() => (window as unknown as { firstState: { prerendered: boolean; shown: boolean } }).firstState);
+
+test.describe("prerendered sign-in pages", () => {
+  test("the HTML of /login and /register holds the form, in French, left to right; other paths get the empty shell", async ({ request }) => {
+    for (const [path, words] of [
+      ["/login", ['autoComplete="username"', 'autoComplete="current-password"', "Se connecter", "Mot de passe oublié ?"]],
+      ["/register", ["Créer mon compte", "Prénom", "Numéro de téléphone"]],
+    ] as const) {
+      const res = await request.get(path);
+      expect(res.status()).toBe(200);
+      const html = await res.text();
+      expect(html).toMatch(/<html lang="fr" dir="ltr"[ >]/);
+      expect(html).toContain('<div id="root"><div data-prerendered="">');
+      expect(html).toMatch(/<form[^>]*novalidate/i);
+      for (const w of words) expect(html).toContain(w);
+      // The CSP runs no inline script: the render left none. The entry runs after the first paint (public/boot.js).
+      expect(html.match(/<script\b[^>]*>/g)).toEqual(['<script src="/boot.js">']);
+      expect(html).toMatch(/<meta name="darsi-start" content="[^"]*\/assets\/app-[\w-]+\.js"/);
+    }
+    const other = await (await request.get("/offres")).text();
+    expect(other).toContain('<div id="root"></div>');
+    // With a query string too (the path decides).
+    expect(await (await request.get("/login?nextPage=offres")).text()).toContain("data-prerendered");
+  });
+
+  test("the form is painted from the HTML alone (no script)", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/login");
+    await expect(page.getByRole("heading", { name: "Connexion" })).toBeVisible();
+    await expect(page.getByLabel(/E-mail ou numéro de téléphone/)).toBeVisible();
+    // The submit button stays disabled and the fields read-only until the app runs: no submission of the bare form,
+    // nothing typed that the app's render would lose.
+    await expect(page.getByRole("button", { name: "Se connecter" })).toBeDisabled();
+    await expect(page.getByLabel(/E-mail ou numéro de téléphone/)).not.toBeEditable();
+    await context.close();
+  });
+
+  test("a French visitor: the page shows at once, the app takes it over without an error, and signs in", async ({ page }) => {
+    const errors = collectErrors(page);
+    await recordFirstPaintState(page);
+    await page.goto("/register");
+    expect(await firstState(page)).toMatchObject({ prerendered: true, shown: true });
+    await expect(page).toHaveTitle(/Créer un compte/);
+    // The app has taken the page over: its select works.
+    await pickOption(page, /Gouvernorat/, "Sfax", "Sfax");
+    await expect(page.locator("input").and(page.getByLabel(/Gouvernorat/))).toHaveValue("Sfax");
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("link", { name: "Se connecter" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.goto("/login");
+    expect(await firstState(page)).toMatchObject({ prerendered: true, shown: true });
+    await loginThroughUi(page, "22000001");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { name: /Yasmine/ })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test("an Arabic visitor never sees the French page: hidden before the first paint, then the Arabic form", async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.addInitScript(() => localStorage.setItem("locale", "ar"));
+    await recordFirstPaintState(page);
+    await page.goto("/login");
+    expect(await firstState(page)).toMatchObject({ prerendered: true, shown: false });
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("button", { name: "تسجيل الدخول" })).toBeVisible();
+    await expect(page.getByText("Se connecter")).toHaveCount(0);
+    await expect(page.locator("#root")).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  test("a signed-in pupil opening /login goes to the home without the sign-in form painted", async ({ page }) => {
+    const errors = collectErrors(page);
+    await signInAs(page, "22000001");
+    await recordFirstPaintState(page);
+    await page.goto("/login");
+    expect(await firstState(page)).toMatchObject({ prerendered: true, shown: false });
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { name: /Yasmine/ })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Se connecter" })).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+});
