@@ -29,13 +29,15 @@ const sandboxPage = (h: TestServer) =>
   h.request("POST", "/sandbox/gateway/pay", { body: "orderId=0123456789abcdef0123456789abcdef", headers: { "content-type": "application/x-www-form-urlencoded" } });
 
 describe("the demo's sandbox", () => {
+  let h: TestServer;
+  // Started in a hook (its longer timeout), as the other servers of this file: a boot on a loaded machine takes time.
+  beforeAll(async () => {
+    h = await startTestServer();
+  });
+  afterAll(() => h?.close());
+
   it("is mounted by default outside production", async () => {
-    const h = await startTestServer();
-    try {
-      expect((await sandboxPage(h)).status).toBe(400);
-    } finally {
-      await h.close();
-    }
+    expect((await sandboxPage(h)).status).toBe(400);
   });
 });
 

@@ -67,7 +67,7 @@ describe("security headers", () => {
     } finally {
       await other.close();
     }
-  });
+  }, 90_000); // a server of its own, started inside the test
 
   it("gzip JSON answers of 1 KiB and more when the client accepts it, and say that they vary", async () => {
     const big = await h.request("GET", "/api/openapi.json", { headers: { "accept-encoding": "gzip, deflate, br" } });
@@ -103,7 +103,7 @@ describe("GET /health", () => {
     } finally {
       await prod.close();
     }
-  });
+  }, 90_000); // a server of its own, started inside the test
 });
 
 describe("API description", () => {
@@ -220,7 +220,7 @@ describe("dev outbox", () => {
     } finally {
       await prod.close();
     }
-  });
+  }, 90_000); // a server of its own, started inside the test
 
   it("is off unless turned on, and refused with NODE_ENV=production", async () => {
     const plain = await startTestServer({ env: { DEV_OUTBOX: "false" } });
@@ -232,5 +232,5 @@ describe("dev outbox", () => {
     expect(loadEnv({ NODE_ENV: "development" }).devOutbox).toBe(false);
     expect(loadEnv({ NODE_ENV: "development", DEV_OUTBOX: "true" }).devOutbox).toBe(true);
     expect(() => loadEnv(productionEnv({ DEV_OUTBOX: "true" }))).toThrow(/DEV_OUTBOX/);
-  });
+  }, 90_000); // a server of its own, started inside the test
 });
