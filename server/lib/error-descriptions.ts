@@ -204,4 +204,5 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   pin_invalid: "Wrong PIN",
   pin_locked: "Too many wrong PINs (5): sign in with your password and choose a new PIN",
   pin_not_set: "No PIN on this tablet yet: sign in with your password and choose one",
+  tablet_kiosk: "Not on a class tablet: buying, top-ups, transfers, conversions and gift orders are refused to a pupil signed in on a class tablet",
 };
