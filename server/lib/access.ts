@@ -33,11 +33,19 @@ export type Role = (typeof ROLES)[number];
 /** "ok" is any 2xx; a number is the refusal's HTTP status (with the error envelope). */
 export type Outcome = "ok" | 401 | 403 | 404 | 409 | 422;
 
-/** One outcome per role: leaving a role out is a type error. */
-export type Access = Readonly<Record<Role, Outcome>>;
+/**
+ * One outcome per role: leaving a role out is a type error — but for `tablet`, which is the `pupil` cell unless the
+ * operation says otherwise (`SPENDS_MONEY`); `fullAccess` writes it out (the published `x-access`).
+ */
+export type Access = Readonly<Record<Exclude<Role, "tablet">, Outcome>> & { readonly tablet?: Outcome };
+
+/** Every role's outcome, `tablet` written out (the `pupil` cell unless the operation declares its own). */
+export function fullAccess(access: Access): Readonly<Record<Role, Outcome>> {
+  return { ...access, tablet: access.tablet ?? access.pupil };
+}
 
 /** Anyone, signed in or not (reference data, sign-in, registration). */
-export const PUBLIC: Access = { anonymous: "ok", pupil: "ok", otherPupil: "ok", parent: "ok", teacher: "ok", unverified: "ok", admin: "ok", tablet: "ok" };
+export const PUBLIC: Access = { anonymous: "ok", pupil: "ok", otherPupil: "ok", parent: "ok", teacher: "ok", unverified: "ok", admin: "ok" };
 
 /** Any signed-in account, whatever its type: the account's own data (me, logout, password). */
 export const SIGNED_IN: Access = { ...PUBLIC, anonymous: 401 };
@@ -46,7 +54,7 @@ export const SIGNED_IN: Access = { ...PUBLIC, anonymous: 401 };
 export const PUPIL_ONLY: Access = { ...SIGNED_IN, parent: 403, teacher: 403 };
 
 /** Operator commands: only with the server's `X-Admin-Key`, which no role has (403 for everyone). */
-export const OPERATOR_KEY: Access = { anonymous: 403, pupil: 403, otherPupil: 403, parent: 403, teacher: 403, unverified: 403, admin: 403, tablet: 403 };
+export const OPERATOR_KEY: Access = { anonymous: 403, pupil: 403, otherPupil: 403, parent: 403, teacher: 403, unverified: 403, admin: 403 };
 
 /**
  * A class tablet's operations (issue 23): only with the device credential of a live class tablet (`X-Tablet-Key`),
@@ -54,7 +62,7 @@ export const OPERATOR_KEY: Access = { anonymous: 403, pupil: 403, otherPupil: 40
  * every role). The tablet's own tests (tests/server/tablet.test.ts) call them as a device: codes, revocation, PINs,
  * and a tablet of class A that cannot list or sign in pupils of class B.
  */
-export const TABLET_DEVICE: Access = { anonymous: 401, pupil: 401, otherPupil: 401, parent: 401, teacher: 401, unverified: 401, admin: 401, tablet: 401 };
+export const TABLET_DEVICE: Access = { anonymous: 401, pupil: 401, otherPupil: 401, parent: 401, teacher: 401, unverified: 401, admin: 401 };
 
 /**
  * Class-tablet kiosk (issue 23, item 5): what spends or moves money — buying, top-ups, transfers, conversions, gift

@@ -12,7 +12,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
-import type { Access, Role } from "../../server/lib/access";
+import type { Outcome, Role } from "../../server/lib/access";
 import { issueToken } from "../../server/lib/auth";
 import { createImpersonation, exchangeImpersonation } from "../../server/services/auth/impersonation";
 import { createTabletCode, enableTablet } from "../../server/services/tablet/devices";
@@ -43,7 +43,7 @@ export interface Operation {
   method: string;
   /** Full path template, `/api/...` or `/svc/...`. */
   template: string;
-  access: Access;
+  access: Readonly<Record<Role, Outcome>>;
   passGates: string[] | undefined;
   /** "required" for an operation that moves money (RouteDef.idempotency): refused without an Idempotency-Key. */
   idempotency: "required" | undefined;
@@ -59,7 +59,7 @@ export const operations: Operation[] = Object.entries(spec.paths as Record<strin
       operationId: String(op.operationId),
       method: method.toUpperCase(),
       template: base + path,
-      access: op["x-access"] as Access,
+      access: op["x-access"] as Readonly<Record<Role, Outcome>>,
       passGates: op["x-pass-gates"] as string[] | undefined,
       idempotency: op["x-idempotency"] as "required" | undefined,
     }));

@@ -13,7 +13,7 @@ export default defineRoute({
   tag: "auth",
   auth: "optional",
   // Without the round trip's cookie (which no role of the matrix has), every caller is refused.
-  access: { anonymous: 401, pupil: 401, otherPupil: 401, parent: 401, teacher: 401, unverified: 401, admin: 401, tablet: 401 },
+  access: { anonymous: 401, pupil: 401, otherPupil: 401, parent: 401, teacher: 401, unverified: 401, admin: 401 },
   passGates: ["unverified", "password_change", "incomplete_profile"],
   params: v.object({ provider: SocialProviderSchema }),
   query: SocialCallbackQuerySchema,
