@@ -84,7 +84,7 @@ export const operatorUnsubscribe = defineRoute({
   summary: "Ends the renewal of the pupil's operator subscription (access lasts until the paid period ends); 404 operator_not_subscribed without one",
   tag: "operator",
   auth: "required",
-  access: PUPIL_ONLY,
+  access: { ...PUPIL_ONLY, ...SPENDS_MONEY },
   answer: OperatorUnsubscribeDtoSchema,
   response: "{ status: 'cancelled', cancelled_at, end_date }",
   handler: async ({ deps, auth }) => ({ payload: await unsubscribe(deps, auth) }),

@@ -207,11 +207,11 @@ export const ERROR_MESSAGES: Record<Known, MessageDescriptor> = {
   postal_code_invalid: msg`Le code postal contient 4 chiffres`,
   tablet_code_invalid: msg`Code de tablette incorrect, déjà utilisé ou expiré : demandez-en un nouveau`,
   tablet_required: msg`Cette tablette n'est plus une tablette de classe : demandez un nouveau code`,
-  pin_format: msg`Le code PIN compte 4 chiffres ou 4 images`,
+  pin_format: msg`Le code PIN compte 4 chiffres`,
   pin_invalid: msg`Code PIN incorrect`,
   pin_locked: msg`Trop d'essais : connectez-vous avec votre mot de passe et choisissez un nouveau code PIN`,
   pin_not_set: msg`Pas encore de code PIN sur cette tablette : connectez-vous avec votre mot de passe`,
-  tablet_kiosk: msg`Pas sur une tablette de classe : les achats, recharges et transferts se font sur votre propre appareil`,
+  tablet_kiosk: msg`Pas possible sur une tablette de classe`,
 };
 
 export function codeMessage(i18n: I18n, code: string | undefined): string | undefined {
