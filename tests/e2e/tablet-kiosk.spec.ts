@@ -155,7 +155,7 @@ test.describe("class tablet kiosk", () => {
         await page.getByRole("searchbox").fill(pupil.lastName);
         await page.getByRole("button", { name: fullName }).click();
         const dialog = page.getByRole("dialog", { name: fullName });
-        await dialog.locator('input[type="password"]').fill(PASSWORD);
+        await dialog.locator('input[autocomplete="current-password"]').fill(PASSWORD);
         await dialog.getByTestId("pin-kind").getByText(locale === "ar" ? "4 صور" : "4 images").click();
         await tapPictures(page, SEQUENCE);
         expect(await axeViolations(page)).toEqual([]);

@@ -68,8 +68,8 @@ function useExternalLinkGuard(): { href: string | null; close: () => void } {
     const onClick = (e: MouseEvent) => {
       const a = e.target instanceof Element ? e.target.closest<HTMLAnchorElement>("a[href]") : null;
       if (!a || a.hasAttribute("data-kiosk-unlocked") || !isExternalHref(a.href, window.location.origin)) return;
+      // Not opened; the click goes on (a menu item still closes its menu).
       e.preventDefault();
-      e.stopPropagation();
       setHref(a.href);
     };
     document.addEventListener("click", onClick, true);
