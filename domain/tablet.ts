@@ -31,7 +31,7 @@ const tabletCodeSchema = v.pipe(
 export const PIN_PICTURES = ["cat", "dog", "fish", "sun", "star", "tree", "apple", "ball", "car"] as const;
 export type PinPicture = (typeof PIN_PICTURES)[number];
 /** What a pupil's PIN on a tablet is made of: 4 digits, or 4 pictures among `PIN_PICTURES`. */
-export const PIN_KINDS = ["digits", "pictures"] as const;
+const PIN_KINDS = ["digits", "pictures"] as const;
 export type PinKind = (typeof PIN_KINDS)[number];
 /** The length of a PIN, in digits or pictures. */
 export const PIN_LENGTH = 4;

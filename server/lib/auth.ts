@@ -34,7 +34,7 @@ export interface AuthInfo {
 }
 
 /** The tablet id of a session's `device` (`tablet:<id>`), or null. */
-export function tabletOfDevice(device: string | null): number | null {
+function tabletOfDevice(device: string | null): number | null {
   const m = device ? /^tablet:(\d{1,9})$/.exec(device) : null;
   return m ? Number(m[1]) : null;
 }

@@ -8,8 +8,8 @@ import { IconExternalLink } from "@tabler/icons-react";
 import { describeError } from "@/lib/i18n/errors";
 import { useUnlockLink } from "../api/unlockLink";
 
-/** The attribute of the one link a teacher's code opened: the kiosk lets it through. */
-export const UNLOCKED_LINK = "data-kiosk-unlocked";
+/** The attribute of the one link a teacher's code opened: the kiosk lets it through (TabletMode's link guard). */
+const UNLOCKED_LINK = "data-kiosk-unlocked";
 
 /**
  * Kiosk (issue 23, item 5): on a class tablet, a link that leaves the app (forum, terms of use, a video on YouTube)
