@@ -210,6 +210,7 @@ export const ERROR_CODES = [
   "pin_invalid",
   "pin_locked",
   "pin_not_set",
+  "tablet_kiosk",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -24,8 +24,29 @@ const tabletCodeSchema = v.pipe(
   v.regex(/^[A-Z0-9]{8}$/, "tablet_code_invalid"),
 );
 
-/** A PIN: exactly 4 digits. */
-const pinSchema = v.pipe(v.string("pin_format"), v.regex(/^\d{4}$/, "pin_format"));
+/**
+ * The 9 pictures a picture-sequence PIN is made of (issue 23, item 2), in the keypad's order: a PIN of this kind is 4
+ * of them (repeats allowed), sent as their names joined by "-" (`cat-sun-cat-tree`) and hashed like a digit PIN.
+ */
+export const PIN_PICTURES = ["cat", "dog", "fish", "sun", "star", "tree", "apple", "ball", "car"] as const;
+export type PinPicture = (typeof PIN_PICTURES)[number];
+/** What a pupil's PIN on a tablet is made of: 4 digits, or 4 pictures among `PIN_PICTURES`. */
+const PIN_KINDS = ["digits", "pictures"] as const;
+export type PinKind = (typeof PIN_KINDS)[number];
+/** The length of a PIN, in digits or pictures. */
+export const PIN_LENGTH = 4;
+
+const DIGIT_PIN = /^\d{4}$/;
+const PICTURE_PIN = new RegExp(`^(?:${PIN_PICTURES.join("|")})(?:-(?:${PIN_PICTURES.join("|")})){3}$`);
+
+/** Whether `pin` is written as a PIN of `kind` (4 digits, or 4 picture names joined by "-"). */
+export function pinOfKind(pin: string, kind: PinKind): boolean {
+  return (kind === "pictures" ? PICTURE_PIN : DIGIT_PIN).test(pin);
+}
+
+const anyPin = (pin: string) => pinOfKind(pin, "digits") || pinOfKind(pin, "pictures");
+/** A PIN of either kind: 4 digits or 4 picture names. */
+const pinSchema = v.pipe(v.string("pin_format"), v.check(anyPin, "pin_format"));
 
 export const TabletCodeBody = v.object({ code: tabletCodeSchema });
 export const TabletPupilsQuery = v.object({
@@ -33,7 +54,20 @@ export const TabletPupilsQuery = v.object({
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60, "validation_failed")), ""),
 });
 export const TabletPinSignInBody = v.object({ user_id: idSchema, pin: pinSchema });
-export const TabletPasswordSignInBody = v.object({ user_id: idSchema, password: v.pipe(v.string("password_required"), v.nonEmpty("password_required"), v.maxLength(200, "password_required")), pin: pinSchema });
+/** The real password and the new PIN, of the kind the pupil chose (`pin_kind`, digits unless said). */
+export const TabletPasswordSignInBody = v.pipe(
+  v.object({
+    user_id: idSchema,
+    password: v.pipe(v.string("password_required"), v.nonEmpty("password_required"), v.maxLength(200, "password_required")),
+    pin: pinSchema,
+    pin_kind: v.optional(v.picklist(PIN_KINDS, "pin_format"), "digits"),
+  }),
+  v.forward(
+    // A PIN of neither kind is already refused on its own field: this names a PIN of the other kind only.
+    v.check((b) => !anyPin(b.pin) || pinOfKind(b.pin, b.pin_kind), "pin_format"),
+    ["pin"],
+  ),
+);
 
 /** The class tablet as the device sees it. */
 export const TabletDtoSchema = v.strictObject({
@@ -47,13 +81,15 @@ export type TabletDto = v.InferOutput<typeof TabletDtoSchema>;
 /** `POST /tablet/enable`: the tablet and its device credential (shown once, kept by the device). */
 export const TabletEnabledDtoSchema = v.strictObject({ tablet: TabletDtoSchema, credential: v.string() });
 
-/** A pupil of the grid: name, the address of their photo as the tablet may fetch it (`/tablet/pupils/{id}/avatar?v=…`, null without one), and whether they chose a PIN on this tablet (and may still use it). */
+/** A pupil of the grid: name, the address of their photo as the tablet may fetch it (`/tablet/pupils/{id}/avatar?v=…`, null without one), whether they chose a PIN on this tablet (and may still use it), and its kind. */
 export const TabletPupilDtoSchema = v.strictObject({
   id: v.number(),
   name: v.string(),
   last_name: v.string(),
   avatar: v.nullable(v.string()),
   pin: v.picklist(["none", "set", "locked"]),
+  /** What their PIN on this tablet is made of (digits while they have none). */
+  pin_kind: v.picklist(PIN_KINDS),
 });
 export type TabletPupilDto = v.InferOutput<typeof TabletPupilDtoSchema>;
 
@@ -77,6 +113,10 @@ export type TabletCodeDto = v.InferOutput<typeof TabletCodeDtoSchema>;
 /** `POST /admin/tablets/{id}/revoke` and `POST /tablet/disable`: the tablet, off for good. */
 export const TabletRevokedDtoSchema = v.strictObject({ id: v.number(), revoked_at: v.string() });
 export type TabletRevokedDto = v.InferOutput<typeof TabletRevokedDtoSchema>;
+
+/** `POST /tablet/unlock`: a teacher's code let the tablet open one external link (kiosk). */
+export const TabletUnlockDtoSchema = v.strictObject({ unlocked_at: v.string() });
+export type TabletUnlockDto = v.InferOutput<typeof TabletUnlockDtoSchema>;
 
 export const AdminTabletCodeBody = v.object({
   division: v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.trim(), v.nonEmpty("validation_failed"), v.maxLength(120, "validation_failed")),

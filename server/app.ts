@@ -11,7 +11,7 @@ import { readIdempotencyKey } from "./lib/idempotency";
 import { createMetrics, metricsRoute, requestScope, wireWorkerMetrics } from "./lib/metrics";
 import { AppError, causeText, DATABASE_RETRY_AFTER_SECONDS, toAppError } from "./lib/errors";
 import { authenticate, enforceGates, isSessionLive } from "./lib/auth";
-import { enforceRole } from "./lib/access";
+import { enforceKiosk, enforceRole } from "./lib/access";
 import type { Deps } from "./lib/deps";
 import { hitRateLimit } from "./lib/rate-limit";
 import { checkAnswer, DEFAULT_BODY_LIMIT, parseOrThrow, type RouteDef } from "./lib/route";
@@ -111,6 +111,8 @@ export function mount(app: Hono, deps: Deps, def: RouteDef): void {
     if (auth) enforceGates(auth, def.passGates);
     // Parents and teachers on an operation that declares 403 for them (RouteDef.access): 403 forbidden.
     if (auth) enforceRole(def.access, auth.userType);
+    // A pupil on a class tablet on an operation that spends money (issue 23 kiosk): 403 tablet_kiosk.
+    if (auth) enforceKiosk(def.access, auth.tabletId);
     const params = def.params ? await parseOrThrow(def.params, c.req.param()) : c.req.param();
     const query = def.query ? await parseOrThrow(def.query, c.req.query()) : undefined;
     const raw = (def.method === "post" || def.method === "put") && !FORM_TYPES.test(c.req.header("content-type") ?? "") ? await readJson(c) : {};

@@ -1529,7 +1529,10 @@ export const tablets = pgTable(
   (t) => [uniqueIndex("tablets_credential_uq").on(t.credentialHash), check("tablets_idle_check", sql`${t.idleMinutes} >= 1 AND ${t.idleMinutes} <= 240`)],
 );
 
-/** A pupil's PIN on one tablet (argon2id), dead after 5 wrong tries until the real password sets a new one. */
+/**
+ * A pupil's PIN on one tablet (argon2id), dead after 5 wrong tries until the real password sets a new one; `kind`
+ * (migration 0023): 4 digits or a sequence of 4 pictures among 9 (`domain/tablet.ts` `PIN_PICTURES`).
+ */
 export const tabletPins = pgTable(
   "tablet_pins",
   {
@@ -1538,6 +1541,11 @@ export const tabletPins = pgTable(
     pinHash: text("pin_hash").notNull(),
     failures: integer("failures").notNull().default(0),
     updatedAt: ts("updated_at").notNull().defaultNow(),
+    kind: text("kind").notNull().default("digits"),
   },
-  (t) => [primaryKey({ columns: [t.tabletId, t.userId] }), check("tablet_pins_failures_check", sql`${t.failures} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.tabletId, t.userId] }),
+    check("tablet_pins_failures_check", sql`${t.failures} >= 0`),
+    check("tablet_pins_kind_check", sql`${t.kind} IN ('digits', 'pictures')`),
+  ],
 );

@@ -23,16 +23,26 @@ import { AppError } from "./errors";
  * - `parent`, `teacher`: the demo parent and teacher accounts, with A's ids;
  * - `unverified`: a registered pupil of A's class who never confirmed (the account gates of SPEC §2 decide first:
  *   403 `not_verified` unless the route's `passGates` include "unverified"; this cell is the outcome past the gate);
- * - `admin`: an operator impersonating pupil A (`/auth/switch`).
+ * - `admin`: an operator impersonating pupil A (`/auth/switch`);
+ * - `tablet`: pupil A signed in on a class tablet of A's class (a session whose `sessions.device` is `tablet:<id>`,
+ *   issue 23): the same as `pupil`, but for what spends or moves money (`SPENDS_MONEY`: 403 `tablet_kiosk`).
  */
-export const ROLES = ["anonymous", "pupil", "otherPupil", "parent", "teacher", "unverified", "admin"] as const;
+export const ROLES = ["anonymous", "pupil", "otherPupil", "parent", "teacher", "unverified", "admin", "tablet"] as const;
 export type Role = (typeof ROLES)[number];
 
 /** "ok" is any 2xx; a number is the refusal's HTTP status (with the error envelope). */
 export type Outcome = "ok" | 401 | 403 | 404 | 409 | 422;
 
-/** One outcome per role: leaving a role out is a type error. */
-export type Access = Readonly<Record<Role, Outcome>>;
+/**
+ * One outcome per role: leaving a role out is a type error — but for `tablet`, which is the `pupil` cell unless the
+ * operation says otherwise (`SPENDS_MONEY`); `fullAccess` writes it out (the published `x-access`).
+ */
+export type Access = Readonly<Record<Exclude<Role, "tablet">, Outcome>> & { readonly tablet?: Outcome };
+
+/** Every role's outcome, `tablet` written out (the `pupil` cell unless the operation declares its own). */
+export function fullAccess(access: Access): Readonly<Record<Role, Outcome>> {
+  return { ...access, tablet: access.tablet ?? access.pupil };
+}
 
 /** Anyone, signed in or not (reference data, sign-in, registration). */
 export const PUBLIC: Access = { anonymous: "ok", pupil: "ok", otherPupil: "ok", parent: "ok", teacher: "ok", unverified: "ok", admin: "ok" };
@@ -54,6 +64,13 @@ export const OPERATOR_KEY: Access = { anonymous: 403, pupil: 403, otherPupil: 40
  */
 export const TABLET_DEVICE: Access = { anonymous: 401, pupil: 401, otherPupil: 401, parent: 401, teacher: 401, unverified: 401, admin: 401 };
 
+/**
+ * Class-tablet kiosk (issue 23, item 5): what spends or moves money — buying, top-ups, transfers, conversions, gift
+ * orders — is refused to a pupil signed in on a class tablet (403 `tablet_kiosk`, `enforceKiosk`), whatever else the
+ * operation allows. Spread over the operation's own preset: `access: { ...PUPIL_ONLY, ...SPENDS_MONEY }`.
+ */
+export const SPENDS_MONEY = { tablet: 403 } as const satisfies Partial<Access>;
+
 /** The matrix role of an account type (`users.user_type`); students and influencers are pupils. */
 const ROLE_OF_TYPE: Partial<Record<string, Role>> = { parent: "parent", teacher: "teacher" };
 
@@ -61,4 +78,9 @@ const ROLE_OF_TYPE: Partial<Record<string, Role>> = { parent: "parent", teacher:
 export function enforceRole(access: Access, userType: string): void {
   const role = ROLE_OF_TYPE[userType];
   if (role && access[role] === 403) throw new AppError(403, "forbidden");
+}
+
+/** 403 `tablet_kiosk` for a session opened on a class tablet on an operation that spends money (`SPENDS_MONEY`). */
+export function enforceKiosk(access: Access, tabletId: number | null): void {
+  if (tabletId !== null && access.tablet === 403 && access.pupil !== 403) throw new AppError(403, "tablet_kiosk");
 }

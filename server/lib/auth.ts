@@ -29,6 +29,14 @@ export interface AuthInfo {
   expiresAt: Date;
   /** The gates this session stands at, in order (none under admin impersonation: SPEC §2 and §6). */
   gates: AccountGate[];
+  /** The class tablet this session was opened on (`sessions.device` `tablet:<id>`, issue 23), else null. */
+  tabletId: number | null;
+}
+
+/** The tablet id of a session's `device` (`tablet:<id>`), or null. */
+function tabletOfDevice(device: string | null): number | null {
+  const m = device ? /^tablet:(\d{1,9})$/.exec(device) : null;
+  return m ? Number(m[1]) : null;
 }
 
 interface GateFacts {
@@ -206,6 +214,7 @@ export async function authenticate(deps: Pick<Deps, "db" | "secret" | "now">, he
     token,
     expiresAt: row.s.expiresAt,
     gates: accountGates(row.gate, row.s.adminId),
+    tabletId: tabletOfDevice(row.s.device),
   };
 }
 

@@ -200,8 +200,9 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   postal_code_invalid: "A postal code is 4 digits",
   tablet_code_invalid: "This tablet code is wrong, used or expired (15 minutes): ask for a new one",
   tablet_required: "Only a class tablet (its X-Tablet-Key device credential, not revoked) may call this",
-  pin_format: "A PIN is exactly 4 digits",
+  pin_format: "A PIN is exactly 4 digits, or 4 of the 9 pictures joined by \"-\" (pin_kind \"pictures\")",
   pin_invalid: "Wrong PIN",
   pin_locked: "Too many wrong PINs (5): sign in with your password and choose a new PIN",
   pin_not_set: "No PIN on this tablet yet: sign in with your password and choose one",
+  tablet_kiosk: "Not on a class tablet: buying, top-ups, transfers, conversions and gift orders are refused to a pupil signed in on a class tablet",
 };

@@ -1,6 +1,7 @@
 import { toJsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
 import { FILE_ANSWER, type RouteDef } from "./route";
+import { fullAccess } from "./access";
 
 type Json = Record<string, unknown>;
 
@@ -57,7 +58,7 @@ export function buildOpenApi(routes: readonly RouteDef[]): Json {
     };
     if (r.auth === "required") op.security = [{ bearer: [] }];
     // What every role gets with valid input (RouteDef.access, lib/access.ts): the authorization matrix of CI reads it.
-    op["x-access"] = r.access;
+    op["x-access"] = fullAccess(r.access);
     // The account gates of SPEC §2 the operation stays open through (RouteDef.passGates); the others answer 403.
     if (r.auth !== "none") op["x-pass-gates"] = r.passGates ?? [];
     const parameters: Json[] = [];

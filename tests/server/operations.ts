@@ -12,9 +12,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
-import type { Access, Role } from "../../server/lib/access";
+import type { Outcome, Role } from "../../server/lib/access";
 import { issueToken } from "../../server/lib/auth";
 import { createImpersonation, exchangeImpersonation } from "../../server/services/auth/impersonation";
+import { createTabletCode, enableTablet } from "../../server/services/tablet/devices";
 import { DEMO_PASSWORD, startTestServer, type TestResponse } from "./harness";
 import { offersFixtures } from "./fixtures/offers";
 import { examsFixtures } from "./fixtures/exams";
@@ -42,7 +43,7 @@ export interface Operation {
   method: string;
   /** Full path template, `/api/...` or `/svc/...`. */
   template: string;
-  access: Access;
+  access: Readonly<Record<Role, Outcome>>;
   passGates: string[] | undefined;
   /** "required" for an operation that moves money (RouteDef.idempotency): refused without an Idempotency-Key. */
   idempotency: "required" | undefined;
@@ -58,7 +59,7 @@ export const operations: Operation[] = Object.entries(spec.paths as Record<strin
       operationId: String(op.operationId),
       method: method.toUpperCase(),
       template: base + path,
-      access: op["x-access"] as Access,
+      access: op["x-access"] as Readonly<Record<Role, Outcome>>,
       passGates: op["x-pass-gates"] as string[] | undefined,
       idempotency: op["x-idempotency"] as "required" | undefined,
     }));
@@ -225,8 +226,16 @@ export async function actorFor(role: Role): Promise<Actor> {
       const { token } = await exchangeImpersonation(h.deps, { token: link.token, adminId: link.adminId, userId: link.userId });
       return { role, account: A, token };
     }
+    case "tablet": {
+      // Pupil A signed in on a class tablet of A's class: a session whose device is `tablet:<id>` (issue 23 kiosk).
+      const tabletId = (A_TABLET ??= (await enableTablet(h.deps, (await createTabletCode(h.deps, String(A_DIVISION), 10)).code)).tablet.id);
+      return { role, account: A, token: (await issueToken(h.deps, h.deps.db, A.id, null, { ip: null, device: `tablet:${tabletId}` })).token };
+    }
   }
 }
+
+/** The class tablet of A's class that the `tablet` role signs in on (made at its first use). */
+let A_TABLET: number | undefined;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Fixtures: one per operationId.

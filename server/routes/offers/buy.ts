@@ -1,5 +1,5 @@
 import { BuyBody } from "../../../domain/schemas/offers";
-import { PUPIL_ONLY } from "../../lib/access";
+import { PUPIL_ONLY, SPENDS_MONEY } from "../../lib/access";
 import { requestHash } from "../../lib/idempotency";
 import { requestOrigin } from "../../lib/auth";
 import { defineRoute } from "../../lib/route";
@@ -14,7 +14,7 @@ export default defineRoute({
   tag: "offers",
   auth: "required",
   // Another class's offer is not for sale to this pupil: 422 offer_invalid.
-  access: { ...PUPIL_ONLY, otherPupil: 422 },
+  access: { ...PUPIL_ONLY, otherPupil: 422, ...SPENDS_MONEY },
   answer: PurchaseDtoSchema,
   body: BuyBody,
   idempotency: "required",

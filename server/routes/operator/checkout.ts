@@ -1,5 +1,5 @@
 import { OperatorCheckoutSchema, OperatorReturnSchema, OperatorUserCheckoutSchema } from "../../../domain/schemas/operator";
-import { PUBLIC, PUPIL_ONLY } from "../../lib/access";
+import { PUBLIC, PUPIL_ONLY, SPENDS_MONEY } from "../../lib/access";
 import { requestHash } from "../../lib/idempotency";
 import type { RateRule } from "../../lib/rate-limit";
 import { defineRoute } from "../../lib/route";
@@ -35,7 +35,7 @@ export const userCheckout = defineRoute({
   summary: "A signed-in pupil subscribes their own phone and class (recurrence 1 or 7) → { redirectUrl }. Requires Idempotency-Key",
   tag: "operator",
   auth: "required",
-  access: PUPIL_ONLY,
+  access: { ...PUPIL_ONLY, ...SPENDS_MONEY },
   answer: OperatorCheckoutDtoSchema,
   body: OperatorUserCheckoutSchema,
   idempotency: "required",
@@ -84,7 +84,7 @@ export const operatorUnsubscribe = defineRoute({
   summary: "Ends the renewal of the pupil's operator subscription (access lasts until the paid period ends); 404 operator_not_subscribed without one",
   tag: "operator",
   auth: "required",
-  access: PUPIL_ONLY,
+  access: { ...PUPIL_ONLY, ...SPENDS_MONEY },
   answer: OperatorUnsubscribeDtoSchema,
   response: "{ status: 'cancelled', cancelled_at, end_date }",
   handler: async ({ deps, auth }) => ({ payload: await unsubscribe(deps, auth) }),

@@ -1,5 +1,5 @@
 import { GiftRequestItemAddedDtoSchema, GiftRequestItemBody } from "../../../domain/referral";
-import { PUPIL_ONLY } from "../../lib/access";
+import { PUPIL_ONLY, SPENDS_MONEY } from "../../lib/access";
 import { RATE } from "../../lib/rate-rules";
 import { defineRoute } from "../../lib/route";
 import { addGiftItem } from "../../services/referral/cart";
@@ -11,7 +11,7 @@ export default defineRoute({
     "Adds one unit of `gift` to the pupil's cart (the open gift request, made on the first add); 403 gift_code_required before the pupil generated a gift code; 404 for an unknown gift; 409 gift_out_of_stock. Nothing is reserved until the order",
   tag: "referral",
   auth: "required",
-  access: PUPIL_ONLY,
+  access: { ...PUPIL_ONLY, ...SPENDS_MONEY },
   body: GiftRequestItemBody,
   rateLimits: [{ rule: RATE.giftCartUser, subject: ({ auth }) => String(auth?.userId) }],
   answer: GiftRequestItemAddedDtoSchema,

@@ -1,5 +1,5 @@
 import { ConversionDtoSchema, ConvertBody } from "../../../domain/referral";
-import { PUPIL_ONLY } from "../../lib/access";
+import { PUPIL_ONLY, SPENDS_MONEY } from "../../lib/access";
 import { requestHash } from "../../lib/idempotency";
 import { defineRoute } from "../../lib/route";
 import { convertTokens } from "../../services/referral/convert";
@@ -11,7 +11,7 @@ export default defineRoute({
     "Converts `giftPoint` tokens (digits only, at least 5) to round(giftPoint ÷ rate) points in one transaction, once per Idempotency-Key; 402 tokens_insufficient when the pupil has fewer tokens (nothing changes)",
   tag: "referral",
   auth: "required",
-  access: PUPIL_ONLY,
+  access: { ...PUPIL_ONLY, ...SPENDS_MONEY },
   body: ConvertBody,
   idempotency: "required",
   answer: ConversionDtoSchema,

@@ -1,5 +1,5 @@
 import { DeliveryBody, PlacedGiftOrderDtoSchema } from "../../../domain/referral";
-import { PUPIL_ONLY } from "../../lib/access";
+import { PUPIL_ONLY, SPENDS_MONEY } from "../../lib/access";
 import { requestHash } from "../../lib/idempotency";
 import { RATE } from "../../lib/rate-rules";
 import { defineRoute } from "../../lib/route";
@@ -12,7 +12,7 @@ export default defineRoute({
     "Places the cart as an order with its delivery (name ≥ 2, phone1 and optional phone2 of 8 digits starting 2/4/5/9, e-mail, governorate, address, optional postal code and note): spends the tokens and takes the stock in one transaction, once per Idempotency-Key; 404 no_gift_request_items for an empty cart, 402 tokens_insufficient, 409 gift_out_of_stock (nothing changes)",
   tag: "referral",
   auth: "required",
-  access: PUPIL_ONLY,
+  access: { ...PUPIL_ONLY, ...SPENDS_MONEY },
   body: DeliveryBody,
   idempotency: "required",
   rateLimits: [{ rule: RATE.giftOrderUser, subject: ({ auth }) => String(auth?.userId) }],

@@ -6,7 +6,8 @@ import enable from "./enable";
 import pupils from "./pupils";
 import { signInPassword, signInPin } from "./sign-in";
 import tablet from "./tablet";
+import unlock from "./unlock";
 import vaultKey from "./vault-key";
 
 /** Shared-tablet class mode (issue 23): the device's operations and the operator's two commands. */
-export const tabletRoutes: RouteDef[] = [enable, tablet, pupils, avatar, signInPin, signInPassword, vaultKey, disable, adminTabletCode, adminTabletRevoke];
+export const tabletRoutes: RouteDef[] = [enable, tablet, pupils, avatar, signInPin, signInPassword, vaultKey, unlock, disable, adminTabletCode, adminTabletRevoke];

@@ -1,5 +1,5 @@
 import { ConfirmTransferBody, ConfirmTransferInput, ConfirmTransferQuery, TransferDtoSchema } from "../../../domain/schemas/transfers";
-import { PUPIL_ONLY } from "../../lib/access";
+import { PUPIL_ONLY, SPENDS_MONEY } from "../../lib/access";
 import { requestHash } from "../../lib/idempotency";
 import { defineRoute, parseOrThrow } from "../../lib/route";
 import { TRANSFER_RATE } from "../../services/transfers/rate";
@@ -12,7 +12,7 @@ export default defineRoute({
     "Confirm the caller's pending transfer with its code (body { confirmationToken: <6 digits>, transfer: <id> }; the query form ?confirmationToken=&transfer= of SPEC §7 is still read): debit and credit together, once; 402 when the balance no longer covers it (still pending)",
   tag: "transfers",
   auth: "required",
-  access: { ...PUPIL_ONLY, otherPupil: 404 },
+  access: { ...PUPIL_ONLY, otherPupil: 404, ...SPENDS_MONEY },
   answer: TransferDtoSchema,
   body: ConfirmTransferBody,
   query: ConfirmTransferQuery,

@@ -1,5 +1,5 @@
 import { TransferCodeSentDtoSchema, TransferIdParams } from "../../../domain/schemas/transfers";
-import { PUPIL_ONLY } from "../../lib/access";
+import { PUPIL_ONLY, SPENDS_MONEY } from "../../lib/access";
 import { RATE } from "../../lib/rate-rules";
 import { defineRoute } from "../../lib/route";
 import { TRANSFER_RATE } from "../../services/transfers/rate";
@@ -11,7 +11,7 @@ export default defineRoute({
   summary: "Send a new confirmation code for the caller's own pending transfer (the previous code dies); 404 for any other",
   tag: "transfers",
   auth: "required",
-  access: { ...PUPIL_ONLY, otherPupil: 404 },
+  access: { ...PUPIL_ONLY, otherPupil: 404, ...SPENDS_MONEY },
   answer: TransferCodeSentDtoSchema,
   params: TransferIdParams,
   rateLimits: [{ rule: RATE.codeSendIp }, { rule: TRANSFER_RATE.resendUser, subject: ({ auth }) => String(auth?.userId) }],

@@ -1,5 +1,5 @@
 import { TransferBody, TransferDtoSchema } from "../../../domain/schemas/transfers";
-import { PUPIL_ONLY } from "../../lib/access";
+import { PUPIL_ONLY, SPENDS_MONEY } from "../../lib/access";
 import { requestHash } from "../../lib/idempotency";
 import { defineRoute } from "../../lib/route";
 import { TRANSFER_RATE } from "../../services/transfers/rate";
@@ -12,7 +12,7 @@ export default defineRoute({
     "Start a point transfer to a pupil named by phone or e-mail (points in millimes: whole points 10–5000); sends a 6-digit code to the sender; nothing is debited until confirmed",
   tag: "transfers",
   auth: "required",
-  access: PUPIL_ONLY,
+  access: { ...PUPIL_ONLY, ...SPENDS_MONEY },
   answer: TransferDtoSchema,
   body: TransferBody,
   idempotency: "required",

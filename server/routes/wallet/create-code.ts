@@ -1,5 +1,5 @@
 import { TopupBody } from "../../../domain/schemas/wallet";
-import { PUPIL_ONLY } from "../../lib/access";
+import { PUPIL_ONLY, SPENDS_MONEY } from "../../lib/access";
 import { requestHash } from "../../lib/idempotency";
 import { defineRoute } from "../../lib/route";
 import { createTopup } from "../../services/wallet/topups";
@@ -12,7 +12,7 @@ export default defineRoute({
     "Asks for a top-up (pending): amount in millimes (whole dinars, 1 to 9999 TND), paymentMethod bank | d17 | online, reference (bank: required, no whitespace), comment; Idempotency-Key required",
   tag: "wallet",
   auth: "required",
-  access: PUPIL_ONLY,
+  access: { ...PUPIL_ONLY, ...SPENDS_MONEY },
   answer: TopupCodeDtoSchema,
   body: TopupBody,
   idempotency: "required",

@@ -1,5 +1,5 @@
 import { TopupIdParams } from "../../../domain/schemas/wallet";
-import { PUPIL_ONLY } from "../../lib/access";
+import { PUPIL_ONLY, SPENDS_MONEY } from "../../lib/access";
 import { requestHash } from "../../lib/idempotency";
 import { defineRoute } from "../../lib/route";
 import { checkD17 } from "../../services/wallet/topups";
@@ -11,7 +11,7 @@ export default defineRoute({
   summary: "'Continuer' of the D17 QR code: asks D17 for the order's status and credits the top-up once when paid; Idempotency-Key required",
   tag: "wallet",
   auth: "required",
-  access: { ...PUPIL_ONLY, otherPupil: 404 },
+  access: { ...PUPIL_ONLY, otherPupil: 404, ...SPENDS_MONEY },
   answer: PaymentStatusDtoSchema,
   params: TopupIdParams,
   idempotency: "required",

@@ -1,5 +1,5 @@
 import { TopupIdParams } from "../../../domain/schemas/wallet";
-import { PUPIL_ONLY } from "../../lib/access";
+import { PUPIL_ONLY, SPENDS_MONEY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { d17Payment } from "../../services/wallet/topups";
 import { publicOrigin } from "../../lib/public-url";
@@ -11,7 +11,7 @@ export default defineRoute({
   summary: "Registers the pupil's pending D17 top-up and answers the payment URL its QR code encodes",
   tag: "wallet",
   auth: "required",
-  access: { ...PUPIL_ONLY, otherPupil: 404 },
+  access: { ...PUPIL_ONLY, otherPupil: 404, ...SPENDS_MONEY },
   answer: D17PaymentDtoSchema,
   params: TopupIdParams,
   response: "D17PaymentDto { id, url, amount, status }",

@@ -1,5 +1,5 @@
 import { PaymentReturnQuery } from "../../../domain/schemas/wallet";
-import { PUPIL_ONLY } from "../../lib/access";
+import { PUPIL_ONLY, SPENDS_MONEY } from "../../lib/access";
 import { requestHash } from "../../lib/idempotency";
 import { defineRoute, type RouteDef } from "../../lib/route";
 import { confirmReturn } from "../../services/wallet/topups";
@@ -16,7 +16,7 @@ const paymentReturn = (which: "success" | "echec"): RouteDef =>
         : "The browser's return from the gateway's failure page (?orderId&lang): the server asks the gateway and closes the top-up as failed (or credits it once if the gateway says paid); Idempotency-Key required",
     tag: "wallet",
     auth: "required",
-    access: { ...PUPIL_ONLY, otherPupil: 404 },
+    access: { ...PUPIL_ONLY, otherPupil: 404, ...SPENDS_MONEY },
     answer: PaymentStatusDtoSchema,
     query: PaymentReturnQuery,
     idempotency: "required",

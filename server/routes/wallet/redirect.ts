@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { TopupIdParams } from "../../../domain/schemas/wallet";
-import { PUPIL_ONLY } from "../../lib/access";
+import { PUPIL_ONLY, SPENDS_MONEY } from "../../lib/access";
 import { defineRoute } from "../../lib/route";
 import { paymentRedirect } from "../../services/wallet/topups";
 import { publicOrigin } from "../../lib/public-url";
@@ -14,7 +14,7 @@ export default defineRoute({
   summary: "Registers the pupil's pending card top-up with the payment gateway and answers the hidden form to post the browser to (url and fields)",
   tag: "wallet",
   auth: "required",
-  access: { ...PUPIL_ONLY, otherPupil: 404 },
+  access: { ...PUPIL_ONLY, otherPupil: 404, ...SPENDS_MONEY },
   answer: PaymentRedirectDtoSchema,
   params: TopupIdParams,
   query: LangQuery,

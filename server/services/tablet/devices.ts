@@ -4,7 +4,7 @@
  * same kind of code turns a tablet of its class off; the operator may also revoke a tablet by its id.
  */
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { TABLET_CODE_MINUTES, type TabletCodeDto, type TabletDto, type TabletRevokedDto } from "../../../domain/tablet";
+import { TABLET_CODE_MINUTES, type TabletCodeDto, type TabletDto, type TabletRevokedDto, type TabletUnlockDto } from "../../../domain/tablet";
 import { divisions, tabletCodes, tablets } from "../../db/schema";
 import { hmac, randomCode, randomToken } from "../../lib/crypto";
 import type { Deps } from "../../lib/deps";
@@ -94,6 +94,16 @@ export async function disableTablet(deps: Deps, tablet: TabletPrincipal, code: s
   const used = await consumeCode(deps, code, tablet.divisionId);
   if (!used) throw invalidCode();
   return revokeTablet(deps, tablet.id);
+}
+
+/**
+ * `POST /tablet/unlock` (kiosk, issue 23 item 5): a pupil on the tablet may open an external link (forum, terms, a
+ * video on YouTube) only once a teacher typed a fresh code of the tablet's class; the code is used up, like any.
+ */
+export async function unlockExternalLink(deps: Deps, tablet: TabletPrincipal, code: string): Promise<TabletUnlockDto> {
+  const used = await consumeCode(deps, code, tablet.divisionId);
+  if (!used) throw invalidCode();
+  return { unlocked_at: deps.now().toISOString() };
 }
 
 /** `npm run admin -- tablet-revoke <tablet id>`: the device credential stops working at once (once; 404 after). */

@@ -1,11 +1,11 @@
 /**
  * The pupils of a class tablet (issue 23): the grid (names and avatars, 16 a page, searchable), and signing in with a
- * 4-digit PIN chosen the first time with the pupil's real password. A PIN is kept per tablet and pupil (argon2id),
+ * 4-digit PIN or a sequence of 4 pictures among 9 (`PIN_PICTURES`), chosen the first time with the pupil's real password. A PIN is kept per tablet and pupil (argon2id),
  * dies after 5 wrong tries in a row (the real password then sets a new one), and is never stored on the device.
  * Only the pupils of the tablet's own class exist for it: any other id is 404.
  */
 import { and, asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import { PIN_MAX_TRIES, TABLET_PAGE_SIZE, type TabletPupilDto, type TabletSessionDto } from "../../../domain/tablet";
+import { PIN_MAX_TRIES, pinOfKind, TABLET_PAGE_SIZE, type PinKind, type TabletPupilDto, type TabletSessionDto } from "../../../domain/tablet";
 import { sessions, tabletPins, users } from "../../db/schema";
 import { issueToken, type AuthInfo, type RequestOrigin } from "../../lib/auth";
 import { hashPassword, hmac, verifyPassword } from "../../lib/crypto";
@@ -37,6 +37,7 @@ export async function listTabletPupils(deps: Deps, tablet: TabletPrincipal, page
       last_name: users.lastName,
       avatar: users.avatar,
       failures: tabletPins.failures,
+      kind: tabletPins.kind,
     })
     .from(users)
     .leftJoin(tabletPins, and(eq(tabletPins.userId, users.id), eq(tabletPins.tabletId, tablet.id)))
@@ -50,6 +51,7 @@ export async function listTabletPupils(deps: Deps, tablet: TabletPrincipal, page
     last_name: r.last_name,
     avatar: gridAvatar(r.id, r.avatar),
     pin: r.failures === null ? "none" : r.failures >= PIN_MAX_TRIES ? "locked" : "set",
+    pin_kind: r.kind === "pictures" ? "pictures" : "digits",
   }));
   return { payload, total: Number(total?.n ?? 0) };
 }
@@ -84,7 +86,8 @@ export async function signInWithPin(deps: Deps, tablet: TabletPrincipal, input: 
     .limit(1);
   if (!pin) throw new AppError(409, "pin_not_set");
   if (pin.failures >= PIN_MAX_TRIES) throw new AppError(409, "pin_locked");
-  if (!(await verifyPassword(pin.pinHash, input.pin))) {
+  // A PIN of the other kind is a wrong try like any other (it cannot match).
+  if (!pinOfKind(input.pin, pin.kind === "pictures" ? "pictures" : "digits") || !(await verifyPassword(pin.pinHash, input.pin))) {
     // Counted atomically: two wrong tries at once are two tries.
     const [after] = await deps.db
       .update(tabletPins)
@@ -109,7 +112,7 @@ export async function signInWithPin(deps: Deps, tablet: TabletPrincipal, input: 
 export async function signInWithPassword(
   deps: Deps,
   tablet: TabletPrincipal,
-  input: { user_id: number; password: string; pin: string },
+  input: { user_id: number; password: string; pin: string; pin_kind: PinKind },
   origin: RequestOrigin | null,
 ) {
   const u = await pupilOfClass(deps, tablet, input.user_id);
@@ -119,8 +122,8 @@ export async function signInWithPassword(
   const now = deps.now();
   await deps.db
     .insert(tabletPins)
-    .values({ tabletId: tablet.id, userId: u.id, pinHash, failures: 0, updatedAt: now })
-    .onConflictDoUpdate({ target: [tabletPins.tabletId, tabletPins.userId], set: { pinHash, failures: 0, updatedAt: now } });
+    .values({ tabletId: tablet.id, userId: u.id, pinHash, kind: input.pin_kind, failures: 0, updatedAt: now })
+    .onConflictDoUpdate({ target: [tabletPins.tabletId, tabletPins.userId], set: { pinHash, kind: input.pin_kind, failures: 0, updatedAt: now } });
   return openSession(deps, tablet, u, origin);
 }
 

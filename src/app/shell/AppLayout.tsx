@@ -11,10 +11,11 @@ import "@mantine/core/styles/SimpleGrid.css";
 import "@mantine/core/styles/ThemeIcon.css";
 
 import { useEffect, useRef, type CSSProperties, type RefObject } from "react";
-import { Outlet, useRouter } from "@tanstack/react-router";
+import { Outlet, useRouter, useRouterState } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { SIDEBAR_MINI_WIDTH, SIDEBAR_WIDTH } from "@domain/constants";
 import { FullPageLoader } from "@/components/FullPageLoader";
+import { isMoneyPage, useClassMode } from "@/lib/kiosk";
 import { useLite } from "@/lib/lite";
 import { AdminBanner } from "./AdminBanner";
 import { DrawerWidgets } from "./DrawerWidgets";
@@ -51,6 +52,9 @@ export function AppLayout() {
   useResizingFlag(root);
   useLitePreload();
   useDataCounter();
+  // A class tablet shows no page of money (issue 23 kiosk): TabletMode sends it home.
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const moneyHidden = useClassMode() && isMoneyPage(pathname);
   if (leaving) return <FullPageLoader />;
   // The layout of Mantine's AppShell (fixed header 60 px; fixed navbar 280 or 80 px, a full-width drawer
   // sliding in from the start side on phones), written in shell.module.css so its code stays off the first load.
@@ -81,9 +85,7 @@ export function AppLayout() {
       <main className={classes.shellMain} id={MAIN_ID} tabIndex={-1}>
         <TabletMode />
         <AdminBanner />
-        <div className={classes.content}>
-          <Outlet />
-        </div>
+        <div className={classes.content}>{moneyHidden ? null : <Outlet />}</div>
       </main>
       <footer className={classes.footerOffset}>
         <Footer />

@@ -7,6 +7,7 @@ import { HintTooltip } from "@/components/HintTooltip";
 import { ForumLink } from "./ForumLink";
 import { NavItemBody } from "./NavItemBody";
 import { usePointsWord, useFormatMillimes } from "@/lib/i18n/labels";
+import { useClassMode } from "@/lib/kiosk";
 import { isEntryActive, navEntries, type NavEntry } from "./nav";
 import classes from "./shell.module.css";
 
@@ -18,7 +19,7 @@ export function Sidebar({ mini = false, onNavigate }: { mini?: boolean; onNaviga
   const { i18n } = useLingui();
   const { data: me } = useSuspenseQuery(meQueryOptions);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const entries = navEntries(me);
+  const entries = navEntries(me, useClassMode());
   return (
     <Stack gap={mini ? 6 : 2} data-testid="sidebar" data-mini={mini || undefined}>
       {entries.map((entry) =>

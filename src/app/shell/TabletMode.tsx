@@ -1,19 +1,23 @@
-import { useCallback, useEffect } from "react";
-import { useRouterState } from "@tanstack/react-router";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { useNavigate, useRouterState } from "@tanstack/react-router";
 import { TabletPupilBar } from "@/features/tablet/components/TabletPupilBar";
 import { useIdleLock } from "@/features/tablet/components/useIdleLock";
 import { fetchVaultKey } from "@/features/tablet/api/getVaultKey";
 import { startedSync } from "@/lib/offline/send";
 import { currentUserId } from "@/lib/offline/user";
+import { isExternalHref, isMoneyPage } from "@/lib/kiosk";
 import { rememberWhereLeft, useTabletDevice, type TabletDevice } from "@/lib/tablet";
 import { useLogout } from "./useLogout";
+
+const TeacherCodeDialog = lazy(() => import("@/features/tablet/components/TeacherCodeDialog").then((m) => ({ default: m.TeacherCodeDialog })));
 
 /** An exam's page: a running exam keeps its pupil (the idle lock waits for its end). */
 const EXAM_PAGE = /^\/exams\/\d+/;
 
 /**
- * Class-tablet mode in the signed-in shell (issue 23): the pupil's name and photo in view, "Changer d'élève", and the
- * idle lock back to the grid. Nothing on a device that is not a class tablet.
+ * Class-tablet mode in the signed-in shell (issue 23): the pupil's name and photo in view, "Changer d'élève", the
+ * idle lock back to the grid, and the kiosk (item 5): pages of money go back home, and a link that leaves the app
+ * waits for a teacher's code. Nothing on a device that is not a class tablet.
  */
 export function TabletMode() {
   const device = useTabletDevice();
@@ -37,7 +41,41 @@ function TabletModeOn({ device }: { device: TabletDevice }) {
   );
   const tabletId = device.tablet.id;
   useEffect(() => void reopenVault(tabletId), [tabletId]);
-  return <TabletPupilBar onSwitch={() => void logout()} busy={busy} />;
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (isMoneyPage(pathname)) void navigate({ to: "/", replace: true });
+  }, [pathname, navigate]);
+  const external = useExternalLinkGuard();
+  return (
+    <>
+      <TabletPupilBar onSwitch={() => void logout()} busy={busy} />
+      {external.href && (
+        <Suspense fallback={null}>
+          <TeacherCodeDialog href={external.href} onClose={external.close} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/**
+ * Every link that leaves the app (forum, terms of use, assistance's pages, "Ouvrir sur YouTube"…) is held, whichever
+ * screen draws it: a click on it opens the teacher's code dialog instead (the one link a code unlocked goes through).
+ */
+function useExternalLinkGuard(): { href: string | null; close: () => void } {
+  const [href, setHref] = useState<string | null>(null);
+  useEffect(() => {
+    const onClick = (e: MouseEvent) => {
+      const a = e.target instanceof Element ? e.target.closest<HTMLAnchorElement>("a[href]") : null;
+      if (!a || a.hasAttribute("data-kiosk-unlocked") || !isExternalHref(a.href, window.location.origin)) return;
+      // Not opened; the click goes on (a menu item still closes its menu).
+      e.preventDefault();
+      setHref(a.href);
+    };
+    document.addEventListener("click", onClick, true);
+    return () => document.removeEventListener("click", onClick, true);
+  }, []);
+  return { href, close: useCallback(() => setHref(null), []) };
 }
 
 /**

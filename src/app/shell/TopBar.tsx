@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { isPupilAccount } from "@domain/guards";
+import { useClassMode } from "@/lib/kiosk";
 import { meQueryOptions } from "@/lib/me";
 import { Logo } from "@/components/Logo";
 import { OfflineStatus } from "@/components/OfflineStatus";
@@ -35,6 +36,8 @@ export function TopBar({ isPhone, isDesktop, navOpen, onToggleNav, navId, toggle
   const { t } = useLingui();
   const { data: me } = useSuspenseQuery(meQueryOptions);
   const pupil = isPupilAccount(me.user_type);
+  // Not on a class tablet: no balances (issue 23 kiosk).
+  const classMode = useClassMode();
   const toggleLabel = isPhone ? (navOpen ? t`Fermer le menu` : t`Ouvrir le menu`) : navOpen ? t`Réduire le menu` : t`Agrandir le menu`;
   return (
     <>
@@ -56,8 +59,8 @@ export function TopBar({ isPhone, isDesktop, navOpen, onToggleNav, navId, toggle
       </Link>
       <div className={classes.searchSlot}>{pupil && <SearchEntry />}</div>
       <OfflineStatus />
-      {pupil && <GiftBalanceWidget className={classes.hideOnPhone} />}
-      {pupil && <WalletWidget compact={isPhone} />}
+      {pupil && !classMode && <GiftBalanceWidget className={classes.hideOnPhone} />}
+      {pupil && !classMode && <WalletWidget compact={isPhone} />}
       <HeaderMenus withMessages />
       <LanguageMenu compact={!isDesktop} />
       <Box className={classes.hideOnPhone}>

@@ -14,6 +14,7 @@ import {
   IconExternalLink,
   IconCircleMinus,
 } from "@tabler/icons-react";
+import { useClassMode } from "@/lib/kiosk";
 import { meQueryOptions } from "@/lib/me";
 import { useLocalized } from "@/lib/localized";
 import { configQueryOptions } from "@/lib/config";
@@ -35,6 +36,8 @@ export function UserMenuPanel() {
   const l = useLocalized();
   const { data: config } = useQuery(configQueryOptions);
   const { busy, logout } = useLogout();
+  // Not on a class tablet: the operator subscription is money (issue 23 kiosk).
+  const classMode = useClassMode();
   // "Se désabonner" (SPEC §6, offer 33): its confirmation lives outside the menu, which closes on click.
   const [unsubscribing, setUnsubscribing] = useState(false);
   const fullName = [me.name, me.last_name].filter(Boolean).join(" ");
@@ -111,7 +114,7 @@ export function UserMenuPanel() {
               </VisuallyHidden>
             </Menu.Item>
           )}
-          {me.digitalVirgoClient && (
+          {me.digitalVirgoClient && !classMode && (
             <Menu.Item leftSection={<IconCircleMinus size={18} aria-hidden />} onClick={() => setUnsubscribing(true)} data-testid="menu-operator-unsubscribe">
               <Trans>Se désabonner</Trans>
             </Menu.Item>

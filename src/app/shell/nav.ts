@@ -35,8 +35,11 @@ export type NavEntry =
     }
   | { kind: "forum"; key: "forum"; label: MessageDescriptor; icon: NavIcon };
 
-/** The sidebar entries this user may see, in SPEC order, each shown by permission. */
-export function navEntries(me: Pick<Me, "permissions" | "gift_code"> & Partial<Pick<Me, "user_type">>): NavEntry[] {
+/** The entries of money (offers, wallet, revenue, referral gifts): not on a class tablet (issue 23 kiosk). */
+const MONEY_ENTRIES: ReadonlySet<string> = new Set(["offers", "wallet", "revenue", "parrain"]);
+
+/** The sidebar entries this user may see, in SPEC order, each shown by permission; `classMode`: none of money. */
+export function navEntries(me: Pick<Me, "permissions" | "gift_code"> & Partial<Pick<Me, "user_type">>, classMode = false): NavEntry[] {
   // A parent's app is their own space (children and requests) and the help videos.
   if (me.user_type === "parent") {
     return [
@@ -72,7 +75,7 @@ export function navEntries(me: Pick<Me, "permissions" | "gift_code"> & Partial<P
       alsoActiveOn: ["/gift-code", "/generate-gift-code", "/convert-coins", "/parrain"],
     },
   ];
-  return entries.filter((e): e is NavEntry => e !== false);
+  return entries.filter((e): e is NavEntry => e !== false && !(classMode && MONEY_ENTRIES.has(e.key)));
 }
 
 /** Whether `pathname` is `path` or below it ("/" only matches itself). */

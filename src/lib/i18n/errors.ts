@@ -211,6 +211,7 @@ export const ERROR_MESSAGES: Record<Known, MessageDescriptor> = {
   pin_invalid: msg`Code PIN incorrect`,
   pin_locked: msg`Trop d'essais : connectez-vous avec votre mot de passe et choisissez un nouveau code PIN`,
   pin_not_set: msg`Pas encore de code PIN sur cette tablette : connectez-vous avec votre mot de passe`,
+  tablet_kiosk: msg`Pas possible sur une tablette de classe`,
 };
 
 export function codeMessage(i18n: I18n, code: string | undefined): string | undefined {

@@ -47,9 +47,10 @@ function Bar({ value }: { value: number }) {
 /**
  * The mini panel at the top of the home (SPEC §2): the greeting and the pupil's class, then one tile each for the
  * points balance (to the wallet), the free hours left when the pupil has some, the number of subjects and the
- * overall progress. Tiles have a fixed height: the subject figures fill in without moving anything.
+ * overall progress. Tiles have a fixed height: the subject figures fill in without moving anything. `classMode` (a
+ * class tablet, issue 23 kiosk): no points tile.
  */
-export function MiniPanel({ me }: { me: PanelMe }) {
+export function MiniPanel({ me, classMode = false }: { me: PanelMe; classMode?: boolean }) {
   const { i18n } = useLingui();
   const fmt = useFormatNumber();
   const pointsWord = usePointsWord(me.points);
@@ -71,7 +72,7 @@ export function MiniPanel({ me }: { me: PanelMe }) {
   const count = fmt(list.length);
   const overall = aggregateProgress(list.map((s) => s.progress));
   const percent = usePercent();
-  const tiles = free ? 4 : 3;
+  const tiles = (free ? 4 : 3) - (classMode ? 1 : 0);
 
   return (
     <section className={classes.panel} aria-labelledby="home-greeting" data-testid="home-mini-panel">
@@ -97,23 +98,25 @@ export function MiniPanel({ me }: { me: PanelMe }) {
       )}
 
       <div className={classes.tiles} style={{ "--tiles": tiles } as CSSProperties}>
-        <Tile icon={<IconWallet size={16} aria-hidden />} label={<Trans>Porte monnaie</Trans>} to="/porte-monnaie" testId="home-points-tile">
-          <span className={classes.value} data-testid="home-points">
-            {points}
-            <span className={classes.unit}>{pointsWord}</span>
-          </span>
-          {me.permissions.eligibleUserForGift ? (
-            <span className={classes.sub}>
-              <Trans>
-                Parrainage : {tokens} {tokensWord}
-              </Trans>
+        {!classMode && (
+          <Tile icon={<IconWallet size={16} aria-hidden />} label={<Trans>Porte monnaie</Trans>} to="/porte-monnaie" testId="home-points-tile">
+            <span className={classes.value} data-testid="home-points">
+              {points}
+              <span className={classes.unit}>{pointsWord}</span>
             </span>
-          ) : (
-            <span className={classes.sub}>
-              <Trans>1 point = 1 DT</Trans>
-            </span>
-          )}
-        </Tile>
+            {me.permissions.eligibleUserForGift ? (
+              <span className={classes.sub}>
+                <Trans>
+                  Parrainage : {tokens} {tokensWord}
+                </Trans>
+              </span>
+            ) : (
+              <span className={classes.sub}>
+                <Trans>1 point = 1 DT</Trans>
+              </span>
+            )}
+          </Tile>
+        )}
 
         {free && (
           <Tile icon={<IconClockHour4 size={16} aria-hidden />} label={<Trans>Heures gratuites</Trans>} testId="home-free-hours">

@@ -8,6 +8,7 @@ import { lazy, Suspense, type ReactNode } from "react";
 import { Stack } from "@mantine/core";
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
+import { useClassMode } from "@/lib/kiosk";
 import { meQueryOptions } from "@/lib/me";
 import { OnDemand } from "@/components/OnDemand";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
@@ -54,13 +55,15 @@ export function HomeScreen({ gifts }: { gifts?: ReactNode }) {
   const { data: me } = useSuspenseQuery(meQueryOptions);
   const free = useQuery(freeContentsQueryOptions);
   const fresh = useQuery(newContentsQueryOptions);
+  // On a class tablet: no ads, offers, gifts or welcome offer (issue 23 kiosk).
+  const classMode = useClassMode();
   return (
     <Stack gap="lg">
       <Alerts />
-      <MiniPanel me={me} />
-      <PromoSlider />
+      <MiniPanel me={me} classMode={classMode} />
+      {!classMode && <PromoSlider />}
       <div className={classes.widgets}>
-        <ProfileOffersCard me={me} />
+        {!classMode && <ProfileOffersCard me={me} />}
         <ProgressWidget />
         <Suspense fallback={<TodaySessionsPlaceholder />}>
           <TodaySessions />
@@ -71,11 +74,11 @@ export function HomeScreen({ gifts }: { gifts?: ReactNode }) {
       <OnDemand minHeight={ACTIVITY_ROOM} testId="home-activity-loading">
         <ActivityWidget />
       </OnDemand>
-      {gifts}
+      {!classMode && gifts}
       <ContentCards title={t`Contenus gratuits`} data={free.data} isPending={free.isPending} testId="home-free" />
       <ContentCards title={t`Nouveaux contenus`} data={fresh.data} isPending={fresh.isPending} testId="home-new" />
       <Shortcuts me={me} />
-      <WelcomeGate />
+      {!classMode && <WelcomeGate />}
     </Stack>
   );
 }

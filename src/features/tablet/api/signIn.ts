@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
-import type { TabletSessionDto } from "@domain/tablet";
+import type { PinKind, TabletSessionDto } from "@domain/tablet";
 import { api } from "@/lib/api";
 import { tabletHeaders } from "@/lib/tablet";
 
-export type TabletSignIn = { user_id: number; pin: string } | { user_id: number; pin: string; password: string };
+export type TabletSignIn = { user_id: number; pin: string } | { user_id: number; pin: string; password: string; pin_kind: PinKind };
 
 /**
  * `POST /tablet/sign-in/pin` or `/tablet/sign-in/password` (the real password, which also sets the PIN) as the class

@@ -1,11 +1,13 @@
+import "@mantine/core/styles/SegmentedControl.css";
 import { useState } from "react";
-import { Alert, Anchor, Button, Center, Modal, PinInput, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Center, Modal, PinInput, SegmentedControl, Stack, Text } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { TabletPupilDto, TabletSessionDto } from "@domain/tablet";
+import { PIN_LENGTH, type PinKind, type PinPicture, type TabletPupilDto, type TabletSessionDto } from "@domain/tablet";
 import { PasswordField } from "@/components/PasswordField";
 import { ApiRequestError } from "@/lib/api";
 import { describeError } from "@/lib/i18n/errors";
 import { useTabletSignIn } from "../api/signIn";
+import { PicturePin } from "./PicturePin";
 
 interface Props {
   pupil: TabletPupilDto;
@@ -14,23 +16,31 @@ interface Props {
 }
 
 /**
- * A pupil signs in on the class tablet: their 4-digit PIN, or — the first time here, or once the PIN died after 5
- * wrong tries — their real password and a new PIN. The PIN is sent to the server only, never kept on the device.
+ * A pupil signs in on the class tablet: their PIN — 4 digits or 4 pictures, the kind they chose — or, the first time
+ * here or once the PIN died after 5 wrong tries, their real password and a new PIN of the kind they choose now. The
+ * PIN is sent to the server only, never kept on the device.
  */
 export function PupilSignIn({ pupil, onClose, onSignedIn }: Props) {
   const { t, i18n } = useLingui();
   const signIn = useTabletSignIn();
   const [withPassword, setWithPassword] = useState(pupil.pin !== "set");
-  const [pin, setPin] = useState("");
+  const [digits, setDigits] = useState("");
+  const [pictures, setPictures] = useState<PinPicture[]>([]);
+  // A new PIN may be of either kind; signing in with one takes the kind the pupil chose.
+  const [newKind, setNewKind] = useState<PinKind>(pupil.pin_kind);
+  const kind = withPassword ? newKind : pupil.pin_kind;
   const [password, setPassword] = useState("");
   const full = `${pupil.name} ${pupil.last_name}`;
+  const pin = kind === "pictures" ? pictures.join("-") : digits;
+  const complete = (kind === "pictures" ? pictures.length : digits.length) === PIN_LENGTH;
 
   const submit = () => {
-    if (pin.length !== 4 || (withPassword && !password)) return;
-    signIn.mutate(withPassword ? { user_id: pupil.id, password, pin } : { user_id: pupil.id, pin }, {
+    if (!complete || (withPassword && !password)) return;
+    signIn.mutate(withPassword ? { user_id: pupil.id, password, pin, pin_kind: kind } : { user_id: pupil.id, pin }, {
       onSuccess: (session) => void onSignedIn(session),
       onError: (err) => {
-        setPin("");
+        setDigits("");
+        setPictures([]);
         if (err instanceof ApiRequestError && (err.code === "pin_locked" || err.code === "pin_not_set")) setWithPassword(true);
       },
     });
@@ -53,30 +63,55 @@ export function PupilSignIn({ pupil, onClose, onSignedIn }: Props) {
           {withPassword && (
             <>
               <Text size="sm">
-                <Trans>Connectez-vous avec votre mot de passe, puis choisissez un code PIN de 4 chiffres pour cette tablette.</Trans>
+                <Trans>Connectez-vous avec votre mot de passe, puis choisissez un code PIN pour cette tablette : 4 chiffres ou 4 images.</Trans>
               </Text>
               <PasswordField label={t`Mot de passe`} value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="current-password" required data-autofocus />
+              <SegmentedControl
+                fullWidth
+                value={newKind}
+                onChange={(v) => setNewKind(v === "pictures" ? "pictures" : "digits")}
+                data={[
+                  { value: "digits", label: t`4 chiffres` },
+                  { value: "pictures", label: t`4 images` },
+                ]}
+                aria-label={t`Type de code PIN`}
+                data-testid="pin-kind"
+              />
             </>
           )}
           <Text id="tablet-pin-label" size="sm" fw={500}>
-            {withPassword ? <Trans>Nouveau code PIN</Trans> : <Trans>Votre code PIN</Trans>}
+            {withPassword ? (
+              kind === "pictures" ? (
+                <Trans>Nouveau code : touchez 4 images dans l'ordre</Trans>
+              ) : (
+                <Trans>Nouveau code PIN</Trans>
+              )
+            ) : kind === "pictures" ? (
+              <Trans>Votre code : touchez vos 4 images dans l'ordre</Trans>
+            ) : (
+              <Trans>Votre code PIN</Trans>
+            )}
           </Text>
-          <Center dir="ltr">
-            <PinInput
-              length={4}
-              type="number"
-              mask
-              size="lg"
-              value={pin}
-              onChange={setPin}
-              aria-labelledby="tablet-pin-label"
-              getInputProps={(index) => {
-                const position = index + 1;
-                return { "aria-label": t`Chiffre ${position} du code PIN`, ...(index === 0 && !withPassword ? { "data-autofocus": true } : {}) };
-              }}
-            />
-          </Center>
-          <Button type="submit" loading={signIn.isPending} disabled={pin.length !== 4}>
+          {kind === "pictures" ? (
+            <PicturePin value={pictures} onChange={setPictures} labelId="tablet-pin-label" />
+          ) : (
+            <Center dir="ltr">
+              <PinInput
+                length={PIN_LENGTH}
+                type="number"
+                mask
+                size="lg"
+                value={digits}
+                onChange={setDigits}
+                aria-labelledby="tablet-pin-label"
+                getInputProps={(index) => {
+                  const position = index + 1;
+                  return { "aria-label": t`Chiffre ${position} du code PIN`, ...(index === 0 && !withPassword ? { "data-autofocus": true } : {}) };
+                }}
+              />
+            </Center>
+          )}
+          <Button type="submit" loading={signIn.isPending} disabled={!complete}>
             <Trans>Se connecter</Trans>
           </Button>
           {!withPassword && (

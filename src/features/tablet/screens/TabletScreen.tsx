@@ -14,6 +14,7 @@ import { LanguageLinks } from "@/components/LanguageLinks";
 import { Logo } from "@/components/Logo";
 import { ApiRequestError } from "@/lib/api";
 import { describeError } from "@/lib/i18n/errors";
+import { requestFullscreen } from "@/lib/kiosk";
 import { setTabletDevice, useTabletDevice, type TabletDevice } from "@/lib/tablet";
 import { useTabletAvatarSrc } from "../api/getPupilAvatar";
 import { tabletPupilsQueryOptions } from "../api/getTabletPupils";
@@ -96,7 +97,11 @@ function PupilGrid({ device, onSignedIn }: { device: TabletDevice; onSignedIn: (
             return (
               <li key={p.id}>
                 <UnstyledButton
-                  onClick={() => setChosen(p)}
+                  onClick={() => {
+                    // The kiosk's full screen, on the tap that browsers require (issue 23, item 5).
+                    requestFullscreen();
+                    setChosen(p);
+                  }}
                   w="100%"
                   p="md"
                   style={{ border: "1px solid var(--mantine-color-default-border)", borderRadius: "var(--mantine-radius-md)", minHeight: 120 }}
