@@ -123,7 +123,7 @@ export function mount(app: Hono, deps: Deps, def: RouteDef): void {
       throw new AppError(422, "idempotency_key_required", { "Idempotency-Key": ["idempotency_key_required"] });
     }
     for (const { rule, subject } of def.rateLimits ?? []) {
-      const who = subject ? await subject({ ip, body, query, auth, deps }) : ip;
+      const who = subject ? await subject({ ip, body, query, auth, deps, header: (name) => c.req.header(name) }) : ip;
       await hitRateLimit(deps.db, rule, who, deps.now(), deps.env.RATE_LIMIT_FACTOR);
     }
     if (def.botCheck && deps.botCheck.mode !== "off") {

@@ -19,4 +19,11 @@ export const RATE = {
   giftCartUser: { name: "gift-cart:user", limit: 120, windowSeconds: 600 },
   /** Gift orders placed (or attempted) by one pupil. */
   giftOrderUser: { name: "gift-order:user", limit: 20, windowSeconds: 600 },
+  /**
+   * Sign-ins on a class tablet (issue 23): counted per tablet, not per address — a whole school is behind one address,
+   * a class signs in by turns all day (a pupil every 10 s stays under it), and a wrong PIN is dead after 5 tries anyway.
+   */
+  tabletSignIn: { name: "tablet-sign-in:device", limit: 60, windowSeconds: 600 },
+  /** The same per address, far above a school's tablets together: stops one address trying many stolen credentials. */
+  tabletSignInIp: { name: "tablet-sign-in:ip", limit: 600, windowSeconds: 600 },
 } satisfies Record<string, RateRule>;

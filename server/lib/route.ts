@@ -46,6 +46,8 @@ interface SubjectContext<B, Q> {
   query: Q;
   auth: AuthInfo | null;
   deps: Deps;
+  /** A request header (e.g. the class tablet's credential, counted per device). */
+  header: (name: string) => string | undefined;
 }
 
 /**
