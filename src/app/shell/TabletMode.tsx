@@ -1,4 +1,5 @@
-import { useCallback, useEffect } from "react";
+import { useCallback, useEffect, useRef } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useRouterState } from "@tanstack/react-router";
 import { TabletPupilBar } from "@/features/tablet/components/TabletPupilBar";
 import { useIdleLock } from "@/features/tablet/components/useIdleLock";
@@ -7,9 +8,6 @@ import { startedSync } from "@/lib/offline/send";
 import { currentUserId } from "@/lib/offline/user";
 import { rememberWhereLeft, useTabletDevice, type TabletDevice } from "@/lib/tablet";
 import { useLogout } from "./useLogout";
-
-/** An exam's page: a running exam keeps its pupil (the idle lock waits for its end). */
-const EXAM_PAGE = /^\/exams\/\d+/;
 
 /**
  * Class-tablet mode in the signed-in shell (issue 23): the pupil's name and photo in view, "Changer d'élève", and the
@@ -22,9 +20,15 @@ export function TabletMode() {
 
 function TabletModeOn({ device }: { device: TabletDevice }) {
   const { busy, logout } = useLogout();
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
   const href = useRouterState({ select: (s) => s.location.href });
-  const examRunning = useCallback(() => EXAM_PAGE.test(pathname), [pathname]);
+  // A running exam (started, deadline not reached) keeps its pupil until it ends, on whatever page they are. The check
+  // is loaded with the tablet's mode only (not in every signed-in first load); the lock's first look is minutes away.
+  const queryClient = useQueryClient();
+  const running = useRef<((q: typeof queryClient) => boolean) | null>(null);
+  useEffect(() => {
+    void import("@/features/exams/lib/running").then((m) => (running.current = m.examRunning)).catch(() => undefined);
+  }, []);
+  const inExam = useCallback(() => running.current?.(queryClient) ?? false, [queryClient]);
   useIdleLock(
     device.tablet.idle_minutes,
     () => {
@@ -33,7 +37,7 @@ function TabletModeOn({ device }: { device: TabletDevice }) {
       if (userId !== null) rememberWhereLeft(userId, href);
       void logout();
     },
-    examRunning,
+    inExam,
   );
   const tabletId = device.tablet.id;
   useEffect(() => void reopenVault(tabletId), [tabletId]);
