@@ -21,9 +21,6 @@ export const keyRoots = {
 /** A chapter's lesson lists (their progress and locks): work replayed from the outbox changes them. */
 export const lessonListsKey = [...keyRoots.lessons, "list"] as const;
 
-/** The quizzes of the lessons (each one's best attempt): a quiz answer replayed from the outbox changes them. */
-export const quizzesKey = [...keyRoots.lessons, "quiz"] as const;
-
 /** The home's latest recordings (with the pupil's percentage of each): progress changes them. */
 export const latestRecordingsKey = [...keyRoots.home, "latest-recordings"] as const;
 

@@ -1,4 +1,4 @@
-import { keyRoots, lessonListsKey, quizzesKey } from "@/lib/queryKeys";
+import { keyRoots, lessonListsKey } from "@/lib/queryKeys";
 /** Query keys of the lessons feature (one factory: ["lessons", …]). */
 export const lessonsKeys = {
   all: keyRoots.lessons,
@@ -7,7 +7,7 @@ export const lessonsKeys = {
   list: (kind: ViewerKind, subject: string, chapter: string) => [...lessonListsKey, kind, subject, chapter] as const,
   reportReasons: () => [...lessonsKeys.all, "report-reasons"] as const,
   /** A quiz of the quiz service (questions and choices, no answers). */
-  quiz: (quizId: number) => [...quizzesKey, quizId] as const,
+  quiz: (quizId: number) => [...lessonsKeys.all, "quiz", quizId] as const,
   /** Reaction counts of a lesson and the pupil's own reaction (analytics service). */
   reactions: (contentId: number) => [...lessonsKeys.all, "reactions", contentId] as const,
   /** What keeping a chapter on the device would download (never kept: asked again each time). */

@@ -1,5 +1,5 @@
 /**
- * Work that must reach the server (progress, bookmarks, quiz answers) goes through the outbox: stored on the device first, then
+ * Work that must reach the server (progress, bookmarks) goes through the outbox: stored on the device first, then
  * sent; offline or on a network failure it stays on the device and is replayed later, once. Without a usable store
  * (IndexedDB blocked) the request is sent directly and fails as any request would.
  */
@@ -50,17 +50,8 @@ export async function startedSync(): Promise<typeof SyncModule | null> {
 export async function sendOrQueue<T>(req: OutboxRequest): Promise<OutboxResult<T>> {
   const sync = await startedSync();
   if (sync) return sync.sendThroughOutbox<T>(req);
-  // A service with a token of its own (the quiz service): its token first, asked with the user's.
-  const own = req.exchange ? (await api<{ token: string }>(req.exchange, { base: "", method: "POST" })).payload.token : null;
   const payload = (
-    await api<T>(req.url, {
-      base: "",
-      method: req.method ?? "POST",
-      body: req.body,
-      headers: own ? { ...req.headers, Authorization: `Bearer ${own}` } : req.headers,
-      anonymous: own !== null,
-      idempotencyKey: crypto.randomUUID(),
-    })
+    await api<T>(req.url, { base: "", method: req.method ?? "POST", body: req.body, headers: req.headers, idempotencyKey: crypto.randomUUID() })
   ).payload;
   return { status: "sent", payload };
 }

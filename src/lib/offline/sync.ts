@@ -7,7 +7,8 @@
  */
 import type { QueryClient } from "@tanstack/react-query";
 import { ApiRequestError } from "../api";
-import { latestRecordingsKey, keyRoots, lessonListsKey, quizzesKey } from "../queryKeys";
+import { latestRecordingsKey, keyRoots, lessonListsKey } from "../queryKeys";
+import { quizzesKey } from "../quizzesKey";
 import { getSession } from "../session";
 import {
   OUTBOX_CHANNEL,
