@@ -12,6 +12,7 @@ import { IconCircleCheckFilled, IconCircleXFilled, IconDeviceFloppy, IconInfoCir
 import type { LessonDto } from "@domain/learning";
 import type { QuizAttemptDto, QuizQuestionDto, QuizQuestionResultDto } from "@domain/quiz";
 import { describeError } from "@/lib/i18n/errors";
+import { loadSync } from "@/lib/offline/send";
 import { holdIdleLock } from "@/lib/tablet";
 import { toast } from "@/lib/toast";
 import { quizQueryOptions } from "../api/getQuiz";
@@ -41,6 +42,8 @@ export default function QuizPlayer({ lesson, quizId }: Props) {
   // A quiz in progress keeps its pupil on a class tablet: no idle lock until it is answered (issue 23).
   const quizDone = result !== null || kept;
   useEffect(() => (quizDone ? undefined : holdIdleLock()), [quizDone]);
+  // The answers go through the outbox: its code is loaded now, while the quiz's own loading shows the network is there.
+  useEffect(() => void loadSync(), []);
 
   if (quiz.isPending) {
     return (
