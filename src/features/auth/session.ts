@@ -34,7 +34,8 @@ export async function signOut(queryClient: QueryClient, registrationUrl: string)
   await sync?.flushBeforeSignOut();
   // This device's push token goes on the server and in Firebase while the session still works (shared tablet).
   // Offline without the worker's copy of its code, the module does not load: the logout goes on all the same.
-  await import("@/lib/push").then((m) => m.forgetPushToken()).catch(() => undefined);
+  const push = await import("@/lib/push").catch(() => null);
+  await push?.forgetPushToken().catch(() => undefined);
   await logoutRequest();
   clearSession();
   await wipePupilData(userId, queryClient);
