@@ -5,31 +5,13 @@
  * asks for full screen on a tap. Axe finds nothing in French and Arabic, at a tablet's size (800×1280) and a phone's
  * (412×823); screenshots go to /work/wt/shots/tablet-kiosk/ (or SHOTS_DIR).
  */
-import { createHmac, randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
 import { axeViolations, registerVerifiedPupil } from "./helpers";
+import { CLASS, PASSWORD, PHONE, TABLET, tabletCode, uniqueLastName } from "./tablet-helpers";
 
-const TABLET = { width: 800, height: 1280 };
-const PHONE = { width: 412, height: 823 };
-const CLASS = 17;
-const PASSWORD = "Ecole#2026";
 const SHOTS = process.env.SHOTS_DIR ?? "test-results/tablet-kiosk";
 mkdirSync(SHOTS, { recursive: true });
-const uniqueLastName = (prefix: string) => prefix + Array.from(randomBytes(6), (b) => String.fromCharCode(97 + (b % 26))).join("");
-
-function adminKey(): string {
-  const secret = readFileSync(join(process.env.E2E_DATA_DIR!, "secret.key"), "utf8").trim();
-  return createHmac("sha256", secret).update("admin-cli").digest("hex");
-}
-
-/** `npm run admin -- tablet-code <class>`, through the route the command calls. */
-async function tabletCode(request: APIRequestContext, division = CLASS): Promise<string> {
-  const res = await request.post("/api/admin/tablet-codes", { headers: { "x-admin-key": adminKey() }, data: { division: String(division) } });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { payload: { code: string } }).payload.code;
-}
 
 async function enableTablet(page: Page) {
   await page.goto("/tablette");

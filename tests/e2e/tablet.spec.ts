@@ -4,33 +4,24 @@
  * alone), and after each switch nothing of the previous pupil is left in the page or in storage. Axe finds nothing on
  * the tablet's screens in French and Arabic, at a tablet's size (800×1280) and a phone's (412×823).
  */
-import { createHmac, randomBytes, randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
 import { deflateSync } from "node:zlib";
-import { join } from "node:path";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { DEMO_PASSWORD, apiSession, axeViolations, registerVerifiedPupil } from "./helpers";
-
-const TABLET = { width: 800, height: 1280 };
-const PHONE = { width: 412, height: 823 };
-const CLASS = 17;
-/** Bac Mathématiques, the demo Gold pupil's class. */
-const BAC_MATH = 18;
-const PASSWORD = "Ecole#2026";
-/** A last name no one else has (letters only, as registration wants). */
-const uniqueLastName = (prefix: string) => prefix + Array.from(randomBytes(6), (b) => String.fromCharCode(97 + (b % 26))).join("");
-
-function adminKey(): string {
-  const secret = readFileSync(join(process.env.E2E_DATA_DIR!, "secret.key"), "utf8").trim();
-  return createHmac("sha256", secret).update("admin-cli").digest("hex");
-}
-
-/** `npm run admin -- tablet-code <class>`, through the route the command calls. */
-async function tabletCode(request: APIRequestContext, division = CLASS): Promise<string> {
-  const res = await request.post("/api/admin/tablet-codes", { headers: { "x-admin-key": adminKey() }, data: { division: String(division) } });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { payload: { code: string } }).payload.code;
-}
+import {
+  BAC_MATH,
+  CLASS,
+  PASSWORD,
+  PHONE,
+  TABLET,
+  enableTablet,
+  signInWithPassword,
+  signInWithPin,
+  storedText,
+  switchPupil,
+  tabletCode,
+  uniqueLastName,
+} from "./tablet-helpers";
 
 /** A real PNG (a plain square of one colour), for a pupil's photo. */
 function squarePng(size: number, [r, g, b]: [number, number, number]): Buffer {
@@ -59,72 +50,6 @@ function squarePng(size: number, [r, g, b]: [number, number, number]): Buffer {
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())]);
   const pixels = Buffer.concat(Array.from({ length: size }, () => row));
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", header), chunk("IDAT", deflateSync(pixels)), chunk("IEND", Buffer.alloc(0))]);
-}
-
-/** Everything the page's origin keeps: local and session storage, IndexedDB (every store), Cache Storage. */
-async function storedText(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const parts: string[] = [JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage })];
-    for (const info of await indexedDB.databases()) {
-      if (!info.name) continue;
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const r = indexedDB.open(info.name!);
-        r.onsuccess = () => resolve(r.result);
-        r.onerror = () => reject(r.error);
-      });
-      for (const store of Array.from(db.objectStoreNames)) {
-        const rows = await new Promise<unknown[]>((resolve) => {
-          const r = db.transaction(store).objectStore(store).getAll();
-          r.onsuccess = () => resolve(r.result);
-          r.onerror = () => resolve([]);
-        });
-        parts.push(JSON.stringify(rows));
-      }
-      db.close();
-    }
-    for (const name of await caches.keys()) {
-      const cache = await caches.open(name);
-      for (const req of await cache.keys()) {
-        const res = await cache.match(req);
-        parts.push(req.url, res ? await res.clone().text().catch(() => "") : "");
-      }
-    }
-    return parts.join("\n");
-  });
-}
-
-async function signInWithPassword(page: Page, fullName: string, search: string, pin: string, password = PASSWORD) {
-  await page.getByLabel("Chercher mon nom").fill(search);
-  await page.getByRole("button", { name: fullName }).click();
-  const dialog = page.getByRole("dialog", { name: fullName });
-  await dialog.getByRole("textbox", { name: "Mot de passe", exact: true }).fill(password);
-  await dialog.getByLabel("Chiffre 1 du code PIN").click();
-  await page.keyboard.type(pin);
-  await dialog.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page.getByTestId("tablet-pupil-bar")).toContainText(fullName);
-}
-
-async function signInWithPin(page: Page, fullName: string, search: string, pin: string) {
-  await page.getByLabel("Chercher mon nom").fill(search);
-  await page.getByRole("button", { name: fullName }).click();
-  const dialog = page.getByRole("dialog", { name: fullName });
-  await dialog.getByLabel("Chiffre 1 du code PIN").click();
-  await page.keyboard.type(pin);
-  await dialog.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page.getByTestId("tablet-pupil-bar")).toContainText(fullName);
-}
-
-async function enableTablet(page: Page, division: number) {
-  await page.goto("/tablette");
-  await page.getByLabel("Code d'activation").fill(await tabletCode(page.request, division));
-  await page.getByRole("button", { name: "Activer la tablette" }).click();
-  await expect(page.getByRole("heading", { name: "Qui es-tu ?" })).toBeVisible();
-}
-
-async function switchPupil(page: Page) {
-  await page.getByRole("button", { name: "Changer d'élève" }).click();
-  await expect(page).toHaveURL(/\/tablette$/);
-  await expect(page.getByRole("heading", { name: "Qui es-tu ?" })).toBeVisible();
 }
 
 test.describe("class tablet", () => {
@@ -254,15 +179,12 @@ test.describe("class tablet", () => {
     });
   });
 
-  test("the idle lock returns to the grid after the tablet's minutes, never on an unanswered quiz or an exam's page; the pupil comes back where they were", async ({ page }) => {
+  // A running exam's hold: tests/e2e/tablet-class.spec.ts.
+  test("the idle lock returns to the grid after the tablet's minutes, never on an unanswered quiz; the pupil comes back where they were", async ({ page }) => {
     test.setTimeout(150_000);
     const A = "Yasmine Ben Salah";
     const QUIZ_LESSON = "/subjects/mathematiques/chapters/integrales/lessons/qcm-d-auto-evaluation/content";
     const MAGAZINE_LESSON = "/subjects/mathematiques/chapters/integrales/lessons/fiche-de-synthese/content";
-    const own = await apiSession(page.request, "eleve@darsi.tn");
-    const exams = await page.request.get("/api/student/content-exam", { headers: { Authorization: `Bearer ${own.token}` } });
-    const [exam] = ((await exams.json()) as { payload: Array<{ id: number }> }).payload;
-    expect(exam, "an exam of the Gold pupil").toBeDefined();
 
     await page.clock.install();
     await page.setViewportSize(TABLET);
@@ -279,14 +201,6 @@ test.describe("class tablet", () => {
     await idleFor("11:00");
     await page.waitForTimeout(1_000);
     await expect(page).toHaveURL(new RegExp(`${QUIZ_LESSON}$`));
-    await expect(page.getByTestId("tablet-pupil-bar")).toContainText(A);
-
-    // So does an exam's page.
-    await page.goto(`/exams/${exam!.id}`);
-    await expect(page.getByTestId("tablet-pupil-bar")).toContainText(A);
-    await idleFor("25:00");
-    await page.waitForTimeout(1_000);
-    await expect(page).toHaveURL(new RegExp(`/exams/${exam!.id}$`));
     await expect(page.getByTestId("tablet-pupil-bar")).toContainText(A);
 
     // A lesson without a quiz: 9 minutes are not enough, 10 are.

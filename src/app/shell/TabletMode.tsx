@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRouterState } from "@tanstack/react-router";
 import { TabletPupilBar } from "@/features/tablet/components/TabletPupilBar";
 import { useIdleLock } from "@/features/tablet/components/useIdleLock";
@@ -10,9 +11,6 @@ import { rememberWhereLeft, useTabletDevice, type TabletDevice } from "@/lib/tab
 import { useLogout } from "./useLogout";
 
 const TeacherCodeDialog = lazy(() => import("@/features/tablet/components/TeacherCodeDialog").then((m) => ({ default: m.TeacherCodeDialog })));
-
-/** An exam's page: a running exam keeps its pupil (the idle lock waits for its end). */
-const EXAM_PAGE = /^\/exams\/\d+/;
 
 /**
  * Class-tablet mode in the signed-in shell (issue 23): the pupil's name and photo in view, "Changer d'élève", the
@@ -26,9 +24,16 @@ export function TabletMode() {
 
 function TabletModeOn({ device }: { device: TabletDevice }) {
   const { busy, logout } = useLogout();
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
   const href = useRouterState({ select: (s) => s.location.href });
-  const examRunning = useCallback(() => EXAM_PAGE.test(pathname), [pathname]);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // A running exam (started, deadline not reached) keeps its pupil until it ends, on whatever page they are. The check
+  // is loaded with the tablet's mode only (not in every signed-in first load); the lock's first look is minutes away.
+  const queryClient = useQueryClient();
+  const running = useRef<((q: typeof queryClient) => boolean) | null>(null);
+  useEffect(() => {
+    void import("@/features/exams/lib/running").then((m) => (running.current = m.examRunning)).catch(() => undefined);
+  }, []);
+  const inExam = useCallback(() => running.current?.(queryClient) ?? false, [queryClient]);
   useIdleLock(
     device.tablet.idle_minutes,
     () => {
@@ -37,7 +42,7 @@ function TabletModeOn({ device }: { device: TabletDevice }) {
       if (userId !== null) rememberWhereLeft(userId, href);
       void logout();
     },
-    examRunning,
+    inExam,
   );
   const tabletId = device.tablet.id;
   useEffect(() => void reopenVault(tabletId), [tabletId]);

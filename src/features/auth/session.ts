@@ -33,7 +33,9 @@ export async function signOut(queryClient: QueryClient, registrationUrl: string)
   const sync = userId === null ? null : await loadSync();
   await sync?.flushBeforeSignOut();
   // This device's push token goes on the server and in Firebase while the session still works (shared tablet).
-  await (await import("@/lib/push")).forgetPushToken().catch(() => undefined);
+  // Offline without the worker's copy of its code, the module does not load: the logout goes on all the same.
+  const push = await import("@/lib/push").catch(() => null);
+  await push?.forgetPushToken().catch(() => undefined);
   await logoutRequest();
   clearSession();
   await wipePupilData(userId, queryClient);

@@ -1,6 +1,6 @@
 /**
  * The outbox's page side (DESIGN §4), loaded on demand (it brings Dexie, 33 kB gzip): work that must reach the server
- * (progress posts, bookmark presses) is stored in the outbox store first (`./store`, the module the service worker
+ * (progress posts, bookmark presses, quiz answers) is stored in the outbox store first (`./store`, the module the service worker
  * imports too), then sent; this module decides when to replay (now, on reconnection, on return to the tab, after a
  * backoff, and through the worker's Background Sync), tells the top bar what waits, and marks the screens a delivered
  * item changed as out of date.
@@ -8,6 +8,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { ApiRequestError } from "../api";
 import { latestRecordingsKey, keyRoots, lessonListsKey } from "../queryKeys";
+import { quizzesKey } from "../quizzesKey";
 import { getSession } from "../session";
 import {
   OUTBOX_CHANNEL,
@@ -31,6 +32,8 @@ export interface OutboxRequest {
   headers?: Record<string, string>;
   body: unknown;
   scope: string;
+  /** A service with a token of its own (the quiz service): where the item's bearer is asked when it is sent. */
+  exchange?: string;
 }
 
 export type OutboxResult<T> = { status: "sent"; payload: T } | { status: "queued" };
@@ -57,12 +60,14 @@ async function refreshPending(userId: number | null): Promise<void> {
 
 /**
  * What a delivered item changes on the screens (query-key prefixes): progress moves the subjects and chapters and the
- * home's latest recordings (their percentages); a bookmark the bookmarks list. Alerts, ad cards and free/new contents
+ * home's latest recordings (their percentages); a bookmark the bookmarks list; a quiz answer below. Alerts, ad cards and free/new contents
  * keep their 3-hour TTL.
  */
 const CHANGED_BY: Record<OutboxItem["kind"], ReadonlyArray<readonly string[]>> = {
   progress: [keyRoots.subjects, latestRecordingsKey],
   bookmark: [keyRoots.bookmarks],
+  // A quiz answer moves the quiz's best score, the lesson's check mark (its list) and the subjects' percentages.
+  quiz: [quizzesKey, lessonListsKey, keyRoots.subjects],
 };
 
 /**
@@ -115,6 +120,7 @@ async function send<T>(req: OutboxRequest): Promise<OutboxResult<T>> {
     headers: req.headers ?? {},
     body: req.body,
     scope: req.scope,
+    ...(req.exchange ? { exchange: req.exchange } : {}),
     userId,
     key: crypto.randomUUID(),
   });

@@ -86,6 +86,10 @@ export function ExamDetailScreen({ id }: { id: number }) {
               <Trans>Examen pas encore commencé</Trans>
             </Text>
             <Text size="sm">{t`Vous aurez ${minutes} minutes à partir du moment où vous commencez.`}</Text>
+            {/* Homework files are sent while online only: they are not kept on the device (nor sealed on a class tablet). */}
+            <Text size="sm" data-testid="homework-needs-connection">
+              <Trans>Envoyer votre devoir a besoin d'une connexion à Internet : les fichiers ne sont pas gardés sur l'appareil.</Trans>
+            </Text>
             <Group>
               <Button onClick={openStart} data-testid="start-exam">
                 <Trans>Commencer l'examen</Trans>

@@ -4,6 +4,10 @@ import userEvent from "@testing-library/user-event";
 import { CONTENT_TYPE, type LessonListItemDto } from "@domain/learning";
 import type { QuizAttemptDto, QuizDto } from "@domain/quiz";
 import { renderWithProviders } from "../../../../tests/ui/render";
+import { fakeToken } from "../../../../tests/ui/fixtures";
+import { clearSession, setSession } from "@/lib/session";
+import { flushOutbox, getDb, pendingItems, resetDbForTests } from "@/lib/offline/store";
+import { settled } from "@/lib/offline/sync";
 import { makeItem, makeLesson } from "../testData";
 import { lessonsKeys } from "../lessons.keys";
 import { resetQuizSession } from "../api/quizLogin";
@@ -29,14 +33,18 @@ interface Call {
   body: unknown;
 }
 
-/** A fake quiz service: login gives "quiz-token"; questions need it; attempts are scored like the server does. */
-function mockQuiz(opts: { refuseFirstToken?: boolean } = {}) {
+/**
+ * A fake quiz service: login gives "quiz-token"; questions need it; attempts are scored like the server does.
+ * `offline`: every attempt (and the login the outbox asks before it) fails as a cut network does.
+ */
+function mockQuiz(opts: { refuseFirstToken?: boolean; offline?: () => boolean } = {}) {
   const calls: Call[] = [];
   let refused = false;
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: string, init?: RequestInit) => {
       const url = String(input);
+      if (opts.offline?.() && (url.endsWith("/attempts") || (url === "/svc/quiz/login" && init?.method === "POST" && calls.length > 1))) throw new TypeError("Failed to fetch");
       const headers = (init?.headers ?? {}) as Record<string, string>;
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ url, method: init?.method ?? "GET", headers, body });
@@ -79,11 +87,21 @@ function mockQuiz(opts: { refuseFirstToken?: boolean } = {}) {
 
 const lesson = makeLesson({ id: 11, type: CONTENT_TYPE.quiz, content_videos: null, otp: null, playbackInfo: null, content_qcm_id: 1005 });
 
-beforeEach(() => resetQuizSession());
-afterEach(() => vi.unstubAllGlobals());
+beforeEach(async () => {
+  resetQuizSession();
+  // Answers go through the device store's outbox, which belongs to the signed-in user.
+  setSession({ token: fakeToken(1) });
+  await getDb().delete();
+  resetDbForTests();
+});
+afterEach(async () => {
+  await settled();
+  vi.unstubAllGlobals();
+  clearSession();
+});
 
-async function renderQuiz() {
-  const calls = mockQuiz();
+async function renderQuiz(opts: Parameters<typeof mockQuiz>[0] = {}) {
+  const calls = mockQuiz(opts);
   const result = await renderWithProviders(<QuizPlayer lesson={lesson} quizId={1005} />);
   const list: LessonListItemDto[] = [makeItem(1, { type: CONTENT_TYPE.quiz })];
   result.queryClient.setQueryData(lessonsKeys.list("lessons", "maths", "chapitre-1"), list);
@@ -145,6 +163,38 @@ describe("QuizPlayer", () => {
     await user.click(screen.getByText("Recommencer le quiz"));
     expect(screen.queryByTestId("quiz-result")).toBeNull();
     expect(screen.getByTestId("quiz-answered").textContent).toBe("0 / 2 réponses");
+  });
+
+  it("offline, keeps the answers on the device (no score yet) and sends them once, with a fresh quiz token, when the network is back", async () => {
+    const user = userEvent.setup();
+    let offline = true;
+    const { calls } = await renderQuiz({ offline: () => offline });
+    await user.click(screen.getByLabelText("−1"));
+    await user.click(screen.getByLabelText("z + z̄"));
+    await user.click(screen.getByLabelText("z × z̄"));
+    await user.click(screen.getByTestId("quiz-submit"));
+    expect((await screen.findByTestId("quiz-kept")).textContent).toContain("Réponses enregistrées sur cet appareil");
+    expect(screen.queryByTestId("quiz-score")).toBeNull();
+    expect(screen.queryByTestId("quiz-submit")).toBeNull();
+    expect(screen.getByLabelText("−1", { exact: false })).toHaveProperty("disabled", true);
+    const [item] = await pendingItems(1);
+    expect(item).toMatchObject({ kind: "quiz", url: "/svc/quiz/quizzes/1005/attempts", exchange: "/svc/quiz/login", scope: "lesson:11" });
+    expect(item!.body).toEqual({ answers: [{ question_id: 1, choice_ids: [11] }, { question_id: 2, choice_ids: [21, 23] }] });
+    // No token of any kind is kept with it.
+    expect(JSON.stringify(item)).not.toContain("quiz-token");
+    expect(JSON.stringify(item)).not.toContain(fakeToken(1));
+
+    // The network is back: the outbox's replay (as on reconnection, or at the pupil's next sign-in on a class tablet).
+    offline = false;
+    const report = await flushOutbox({ userId: 1, token: fakeToken(1) });
+    expect(report).toMatchObject({ stoppedBy: null, remaining: 0 });
+    expect(report.delivered.map((i) => i.kind)).toEqual(["quiz"]);
+    const sent = calls.filter((c) => c.url.endsWith("/attempts") && c.headers.Authorization === "Bearer quiz-token");
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.headers["Idempotency-Key"]).toBe(item!.key);
+    // The quiz token was asked with the pupil's own token just before.
+    const login = calls.filter((c) => c.url === "/svc/quiz/login").at(-1)!;
+    expect(login.headers.Authorization).toBe(`Bearer ${fakeToken(1)}`);
   });
 
   it("renews a refused quiz token once", async () => {

@@ -8,10 +8,11 @@ import { useEffect, useRef, useState } from "react";
 import { Alert, Badge, Button, Checkbox, Group, Paper, Radio, Skeleton, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { IconCircleCheckFilled, IconCircleXFilled, IconInfoCircle, IconRefresh, IconTrophy } from "@tabler/icons-react";
+import { IconCircleCheckFilled, IconCircleXFilled, IconDeviceFloppy, IconInfoCircle, IconRefresh, IconTrophy } from "@tabler/icons-react";
 import type { LessonDto } from "@domain/learning";
 import type { QuizAttemptDto, QuizQuestionDto, QuizQuestionResultDto } from "@domain/quiz";
 import { describeError } from "@/lib/i18n/errors";
+import { loadSync } from "@/lib/offline/send";
 import { holdIdleLock } from "@/lib/tablet";
 import { toast } from "@/lib/toast";
 import { quizQueryOptions } from "../api/getQuiz";
@@ -35,10 +36,14 @@ export default function QuizPlayer({ lesson, quizId }: Props) {
   const submit = useSubmitQuizAttempt(lesson, quizId);
   const [answers, setAnswers] = useState<Answers>({});
   const [result, setResult] = useState<QuizAttemptDto | null>(null);
+  // Offline, the answers are kept on the device (the outbox) and scored when they reach the server.
+  const [kept, setKept] = useState(false);
   const top = useRef<HTMLDivElement>(null);
   // A quiz in progress keeps its pupil on a class tablet: no idle lock until it is answered (issue 23).
-  const quizDone = result !== null;
+  const quizDone = result !== null || kept;
   useEffect(() => (quizDone ? undefined : holdIdleLock()), [quizDone]);
+  // The answers go through the outbox: its code is loaded now, while the quiz's own loading shows the network is there.
+  useEffect(() => void loadSync(), []);
 
   if (quiz.isPending) {
     return (
@@ -77,7 +82,8 @@ export default function QuizPlayer({ lesson, quizId }: Props) {
       data.questions.map((q) => ({ question_id: q.id, choice_ids: answers[q.id] ?? [] })),
       {
         onSuccess: (attempt) => {
-          setResult(attempt);
+          if (attempt) setResult(attempt);
+          else setKept(true);
           top.current?.scrollIntoView?.({ behavior: "smooth", block: "start" });
         },
         onError: (err) => toast.error(describeError(i18n, err)),
@@ -106,6 +112,13 @@ export default function QuizPlayer({ lesson, quizId }: Props) {
       </Group>
 
       {result && <ScoreBanner result={result} onRetry={retry} />}
+      {kept && (
+        <Alert color="blue" icon={<IconDeviceFloppy size={20} aria-hidden />} title={t`Réponses enregistrées sur cet appareil`} role="status" data-testid="quiz-kept">
+          <Text size="sm">
+            <Trans>Pas de connexion : elles seront envoyées et notées dès son retour, une seule fois.</Trans>
+          </Text>
+        </Alert>
+      )}
 
       {data.questions.map((q, i) => (
         <QuestionCard
@@ -116,11 +129,11 @@ export default function QuizPlayer({ lesson, quizId }: Props) {
           value={answers[q.id] ?? []}
           onChange={(ids) => setAnswers((a) => ({ ...a, [q.id]: ids }))}
           result={resultOf(q.id)}
-          disabled={Boolean(result) || submit.isPending}
+          disabled={Boolean(result) || kept || submit.isPending}
         />
       ))}
 
-      {result ? (
+      {kept ? null : result ? (
         <Button variant="light" leftSection={<IconRefresh size={16} aria-hidden />} onClick={retry} style={{ alignSelf: "flex-start" }} data-testid="quiz-retry">
           <Trans>Recommencer le quiz</Trans>
         </Button>

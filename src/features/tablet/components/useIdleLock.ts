@@ -4,8 +4,9 @@ import { idleLockHeld } from "@/lib/tablet";
 const EVENTS = ["pointerdown", "keydown", "touchstart", "wheel", "scroll"] as const;
 
 /**
- * The class tablet's idle lock: after `minutes` without a touch, `onIdle` (back to the grid) — never while an exam or a
- * quiz runs (`holdIdleLock`, or an exam's page), which keep their pupil until they end.
+ * The class tablet's idle lock: after `minutes` without a touch, `onIdle` (back to the grid) — never while a quiz is
+ * unanswered (`holdIdleLock`) or `isBusy()` says an exam runs (started, its deadline not reached, whatever the page),
+ * which keep their pupil until they end.
  */
 export function useIdleLock(minutes: number | null, onIdle: () => void, isBusy: () => boolean = () => false) {
   const last = useRef(0);

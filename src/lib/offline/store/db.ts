@@ -2,7 +2,7 @@
  * The outbox's database (DESIGN §4), in IndexedDB through Dexie. React-free and free of page globals: the page and the
  * service worker both open it, through `src/lib/offline/store` (index.ts), the one module both import.
  *
- * - `outbox`: progress posts and bookmark presses waiting to reach the server, in order, each with its Idempotency-Key
+ * - `outbox`: progress posts, bookmark presses and quiz answers waiting to reach the server, in order, each with its Idempotency-Key
  *   and its owner: an item is only ever sent under its own user's token.
  * - `sealed`: on a class tablet, a pupil's unsent items encrypted for them alone (`../vault.ts`).
  * - `auth`: the signed-in user's token, so that the service worker can replay the outbox (Background Sync) without a
@@ -14,7 +14,7 @@
 import Dexie, { type EntityTable } from "dexie";
 import { OUTBOX_DB_NAME } from "./name";
 
-type OutboxKind = "progress" | "bookmark";
+type OutboxKind = "progress" | "bookmark" | "quiz";
 
 export interface OutboxItem {
   id?: number;
@@ -26,6 +26,11 @@ export interface OutboxItem {
   url: string;
   /** Extra headers (the progress service's X-Api-Key). Never the token: it is added when sending. */
   headers: Record<string, string>;
+  /**
+   * For a service with a token of its own (the quiz service): the URL that gives it, asked (POST) with the user's own
+   * token when the item is sent, and its answer's `token` sent as the item's bearer. Never a token itself.
+   */
+  exchange?: string;
   body: unknown;
   /** What the item is about (e.g. `lesson:42`), for "saved on this device" next to it. */
   scope: string;

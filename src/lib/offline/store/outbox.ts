@@ -1,5 +1,5 @@
 /**
- * The outbox (DESIGN §4): progress posts and bookmark presses are written to the device first, then sent. Items are
+ * The outbox (DESIGN §4): progress posts, bookmark presses and quiz answers are written to the device first, then sent. Items are
  * replayed in the order they were made, each once (its Idempotency-Key makes the server apply it once whatever the
  * number of attempts), only under their own user's token, by one tab or worker at a time (Web Locks).
  *
@@ -96,7 +96,31 @@ function attemptOf(error: ApiRequestError): Attempt {
   return { kind: "rejected", error };
 }
 
-async function attempt(item: OutboxItem, token: string, fetchImpl: typeof fetch): Promise<Attempt> {
+/**
+ * The bearer an item is sent with: the user's token, or for an item of a service with a token of its own (`exchange`)
+ * that service's token, asked with the user's token once per flush (cached in `exchanged`).
+ */
+async function bearerOf(item: OutboxItem, token: string, fetchImpl: typeof fetch, exchanged: Map<string, string>): Promise<string | Attempt> {
+  if (!item.exchange) return token;
+  const known = exchanged.get(item.exchange);
+  if (known) return known;
+  let res: Response;
+  try {
+    res = await fetchImpl(item.exchange, { method: "POST", headers: { Accept: "application/json", Authorization: `Bearer ${token}` } });
+  } catch {
+    return attemptOf(networkError());
+  }
+  const json = await readJson(res);
+  if (!res.ok) return attemptOf(errorOfAnswer(res, json));
+  const own = (json as { payload?: { token?: unknown } } | null)?.payload?.token;
+  if (typeof own !== "string" || own === "") return { kind: "server", status: res.status };
+  exchanged.set(item.exchange, own);
+  return own;
+}
+
+async function attempt(item: OutboxItem, token: string, fetchImpl: typeof fetch, exchanged: Map<string, string>): Promise<Attempt> {
+  const bearer = await bearerOf(item, token, fetchImpl, exchanged);
+  if (typeof bearer !== "string") return bearer;
   let res: Response;
   try {
     res = await fetchImpl(item.url, {
@@ -105,7 +129,7 @@ async function attempt(item: OutboxItem, token: string, fetchImpl: typeof fetch)
         ...item.headers,
         Accept: "application/json",
         "Content-Type": "application/json",
-        Authorization: `Bearer ${token}`,
+        Authorization: `Bearer ${bearer}`,
         "Idempotency-Key": item.key,
       },
       body: item.body === undefined ? undefined : JSON.stringify(item.body),
@@ -128,8 +152,9 @@ export function flushOutbox(ctx: FlushContext): Promise<FlushReport> {
     const db = getDb();
     const report: FlushReport = { sent: new Map(), delivered: [], rejected: [], stoppedBy: null, remaining: 0 };
     const items = await pendingItems(ctx.userId);
+    const exchanged = new Map<string, string>();
     for (const item of items) {
-      const result = await attempt(item, ctx.token, fetchImpl);
+      const result = await attempt(item, ctx.token, fetchImpl, exchanged);
       if (result.kind === "ok") {
         await db.outbox.delete(item.id!);
         report.sent.set(item.id!, result.payload);
