@@ -54,6 +54,9 @@ export const OPERATOR_KEY: Access = { anonymous: 403, pupil: 403, otherPupil: 40
  */
 export const TABLET_DEVICE: Access = { anonymous: 401, pupil: 401, otherPupil: 401, parent: 401, teacher: 401, unverified: 401, admin: 401 };
 
+/** Teachers only (the teacher app's operations): pupils, parents, and an operator acting as a pupil get 403. */
+export const TEACHER_ONLY: Access = { anonymous: 401, pupil: 403, otherPupil: 403, parent: 403, teacher: "ok", unverified: 403, admin: 403 };
+
 /** The matrix role of an account type (`users.user_type`); students and influencers are pupils. */
 const ROLE_OF_TYPE: Partial<Record<string, Role>> = { parent: "parent", teacher: "teacher" };
 
