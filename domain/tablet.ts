@@ -120,6 +120,8 @@ export const TabletChapterDtoSchema = v.strictObject({
   subject_name_ar: v.string(),
   subject_name_en: v.nullable(v.string()),
   chapter: v.string(),
+  /** The chapter's kind: a recordings chapter opens in the recordings' viewer. */
+  type: v.picklist(["course", "recording", "exam", "divers"]),
   name: v.string(),
   name_ar: v.nullable(v.string()),
   name_en: v.nullable(v.string()),

@@ -17,7 +17,7 @@
 import type { OfflineAvailability, OfflineManifestDto } from "@domain/offline";
 import { mediaPath } from "@domain/offline";
 import { api } from "../api";
-import { KEPT_CACHE_PREFIX, keptCacheName, keptKey } from "./keptCache";
+import { KEPT_CACHE_PREFIX, keptCacheName, keptKey, matchKept } from "./keptCache";
 
 const seg = encodeURIComponent;
 
@@ -31,6 +31,11 @@ export interface KeptChapter {
   files: string[];
   /** The browser granted persistent storage (the chapter will not be evicted under storage pressure). */
   persisted: boolean;
+  /**
+   * Kept for the pupil's class on a class tablet (issue 23 item 6): the files are the tablet's shared ones
+   * (`darsi-class-<tabletId>`), only this record and the lessons' answers are the pupil's; it is not the pupil's to remove.
+   */
+  forClass?: boolean;
 }
 
 export type KeepFailure = "no_space" | "unsupported" | "network" | "nothing" | "failed";
@@ -161,6 +166,8 @@ export interface KeepOptions {
   signal?: AbortSignal;
   /** How many files download at once. */
   parallel?: number;
+  /** A class tablet's chapter: its files are already in the tablet's shared cache; nothing is downloaded. */
+  forClass?: boolean;
 }
 
 async function download(url: string, cache: Cache, key: string, onBytes: (n: number) => void, signal?: AbortSignal): Promise<number> {
@@ -192,13 +199,14 @@ function pathsInUse(userId: number, except: string): Set<string> {
  * Downloads the chapter for offline study: its lessons' answers, then its files with progress (`chapterKeepState`
  * reports it to every screen). Throws a `KeepError`; what was downloaded of a failed attempt is removed again.
  */
-export async function keepChapter({ userId, manifest, loadLessons, signal, parallel = 3 }: KeepOptions): Promise<KeptChapter> {
+export async function keepChapter({ userId, manifest, loadLessons, signal, parallel = 3, forClass = false }: KeepOptions): Promise<KeptChapter> {
   const key = chapterKey(manifest.subject, manifest.chapter);
   const progressKey = `${userId}|${key}`;
   if (progress.has(progressKey)) throw new KeepError("failed");
   const keepable = manifest.lessons.filter((l) => l.availability === "keepable");
   if (keepable.length === 0) throw new KeepError("nothing");
-  const storage = await checkStorage(manifest.bytes);
+  // A class chapter's files are on the tablet already (within its own budget): only the answers are added.
+  const storage = await checkStorage(forClass ? 0 : manifest.bytes);
   if (!storage.supported) throw new KeepError("unsupported");
   if (!storage.enough) throw new KeepError("no_space");
   const persisted = await askPersistence();
@@ -233,11 +241,13 @@ export async function keepChapter({ userId, manifest, loadLessons, signal, paral
       for (let f = queue.shift(); f; f = queue.shift()) {
         if (signal?.aborted) throw new KeepError("failed");
         const cacheKey = keptKey(f.path, origin);
-        if (await cache.match(cacheKey)) {
+        // Already on the device: in the pupil's kept cache, or in the class tablet's shared one.
+        if ((await cache.match(cacheKey)) || (await matchKept(cacheKey, origin))) {
           state.done += f.bytes;
           report();
           continue;
         }
+        if (forClass) throw new KeepError("failed");
         const url = urlOf.get(f.path);
         if (!url) throw new KeepError("failed");
         let got = 0;
@@ -265,6 +275,7 @@ export async function keepChapter({ userId, manifest, loadLessons, signal, paral
       lessons: Object.fromEntries(manifest.lessons.map((l) => [l.slug, l.availability])),
       files: manifest.files.map((f) => f.path),
       persisted,
+      ...(forClass ? { forClass } : {}),
     };
     progress.delete(progressKey);
     writeRecord(userId, { ...readRecord(userId), [key]: kept });
@@ -321,10 +332,10 @@ export async function pruneKept(userId: number): Promise<void> {
   await Promise.all(names.filter((n) => n.startsWith(KEPT_CACHE_PREFIX) && n !== keptCacheName(userId)).map((n) => caches.delete(n)));
   const record = readRecord(userId);
   if (Object.keys(record).length === 0) return;
-  const cache = await caches.open(keptCacheName(userId));
   const next: Record_ = {};
   for (const [key, kept] of Object.entries(record)) {
-    const present = await Promise.all(kept.files.map((p) => cache.match(keptKey(p, self.location.origin)).then(Boolean)));
+    // In the pupil's kept cache or, for a class tablet's chapter, in the tablet's shared one.
+    const present = await Promise.all(kept.files.map((p) => matchKept(keptKey(p, self.location.origin), self.location.origin).then(Boolean)));
     if (present.every(Boolean)) next[key] = kept;
   }
   if (Object.keys(next).length !== Object.keys(record).length) writeRecord(userId, next);
