@@ -91,9 +91,9 @@ export const TABLET_CHAPTERS_MAX = 40;
 /**
  * The storage budget of a class tablet's shared chapters (bytes): what the start screen measures the kept chapters
  * against, and what the tablet never downloads beyond (less when the browser's quota is smaller). 2 GB: a class's
- * videos for a term on a 16 GB school tablet, leaving room for the app and the pupils' own data.
+ * videos for a term on a 16 GB school tablet (decimal, as the screen shows it: "2 Go"), leaving room for the app and the pupils' own data.
  */
-export const TABLET_STORAGE_BUDGET_BYTES = 2 * 1024 * 1024 * 1024;
+export const TABLET_STORAGE_BUDGET_BYTES = 2_000_000_000;
 
 const chapterIds = v.pipe(
   v.array(idSchema, "validation_failed"),

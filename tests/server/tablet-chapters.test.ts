@@ -3,6 +3,11 @@
  * other), the operator marks any chapter of the class (`npm run admin -- tablet-chapters`), and the class's tablet
  * reads them with their files (its device credential only) and downloads those files — and no other.
  */
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ClassTabletChaptersDto, TabletChapterDto } from "../../domain/tablet";
@@ -118,6 +123,31 @@ describe("the operator's command", () => {
     expect(none.json.payload.chapters).toEqual([]);
     expect(await tabletList()).toEqual([]);
   });
+});
+
+describe("npm run admin -- tablet-chapters", () => {
+  it("sets, lists and clears a class's chapters on a database of its own when no server runs; refuses bad input", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "darsi-tablet-chapters-"));
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: "1", SEED_DEMO: "true", LOG_LEVEL: "silent" };
+    delete env.DATABASE_URL;
+    const admin = (...args: string[]) =>
+      promisify(execFile)(process.execPath, ["--import", "tsx", "server/cli/admin.ts", ...args], { env, timeout: 120_000 }).then(
+        (r) => ({ code: 0, out: r.stdout, err: r.stderr }),
+        (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout, err: e.stderr }),
+      );
+    try {
+      // The demo database of the command's own has the same catalogue: the same chapter ids.
+      const set = await admin("tablet-chapters", String(CLASS_A), String(math[1]!.id), String(math[0]!.id));
+      expect(set).toMatchObject({ code: 0, out: `${math[1]!.id}\tmathematiques/${math[1]!.slug}\n${math[0]!.id}\tmathematiques/${math[0]!.slug}\n` });
+      expect(set.err).toContain(`class ${CLASS_A}: 2 chapter(s) kept on its tablets`);
+      expect(await admin("tablet-chapters", String(CLASS_A), String(otherClassChapter!.id))).toMatchObject({ code: 1, err: expect.stringMatching(/refused/) });
+      expect(await admin("tablet-chapters", String(CLASS_A), "abc")).toMatchObject({ code: 2 });
+      expect(await admin("tablet-chapters")).toMatchObject({ code: 2 });
+      expect(await admin("tablet-chapters", String(CLASS_A))).toMatchObject({ code: 0, out: "" });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
 });
 
 describe("the tablet's read and download", () => {
