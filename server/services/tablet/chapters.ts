@@ -30,7 +30,7 @@ async function findDivision(deps: MarkDeps, division: string): Promise<number> {
 }
 
 /** The class's marked chapters, in the subjects' order then the order they were given. */
-export async function classTabletChapters(deps: MarkDeps, divisionId: number): Promise<ClassTabletChaptersDto> {
+async function classTabletChapters(deps: MarkDeps, divisionId: number): Promise<ClassTabletChaptersDto> {
   const rows = await deps.db
     .select({ id: chapters.id, subject: subjects.slug, chapter: chapters.slug })
     .from(tabletChapters)

@@ -19,7 +19,7 @@ import { fetchTabletChapterFile } from "../api/getChapterFile";
 export type ClassChapterState =
   { status: "kept" } | { status: "waiting" } | { status: "downloading"; done: number; total: number } | { status: "over_budget" } | { status: "failed" };
 
-export interface ClassStorage {
+interface ClassStorage {
   /** This site's storage in use (the browser's estimate), null when it does not say. */
   used: number | null;
   /** What the shared chapters may take: the fixed budget, or less when the browser's quota is smaller. */
