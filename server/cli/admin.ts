@@ -315,7 +315,7 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   "tablet-chapters": {
-    usage: "tablet-chapters <class id|name> [chapter id…]   the chapters the class's tablets keep offline (the whole list; none clears it)",
+    usage: "tablet-chapters <class id|\"name\"> [chapter id…] the chapters the class's tablets keep offline (the whole list; none clears it)",
     async run(args) {
       // The class is the first argument (a name with spaces in quotes), then the chapters' ids in the order to show them.
       const [division, ...ids] = args;
