@@ -1,6 +1,5 @@
 import { useCallback, useEffect } from "react";
 import { useRouterState } from "@tanstack/react-router";
-import { useQueryClient } from "@tanstack/react-query";
 import { TabletPupilBar } from "@/features/tablet/components/TabletPupilBar";
 import { useIdleLock } from "@/features/tablet/components/useIdleLock";
 import { fetchVaultKey } from "@/features/tablet/api/getVaultKey";
@@ -38,13 +37,6 @@ function TabletModeOn({ device }: { device: TabletDevice }) {
   );
   const tabletId = device.tablet.id;
   useEffect(() => void reopenVault(tabletId), [tabletId]);
-  // The class's chapters on this tablet become the pupil's, offline (issue 23 item 6): loaded on demand, after sign-in.
-  const queryClient = useQueryClient();
-  const userId = currentUserId();
-  useEffect(() => {
-    if (userId === null) return;
-    void import("@/features/lessons/offline/keepChapter").then((m) => m.adoptClassChapters(queryClient, tabletId)).catch(() => undefined);
-  }, [queryClient, tabletId, userId]);
   return <TabletPupilBar onSwitch={() => void logout()} busy={busy} />;
 }
 

@@ -2,9 +2,9 @@ import { useEffect, useSyncExternalStore } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { CONTENT_TYPE, type LessonDto } from "@domain/learning";
 import type { OfflineManifestDto } from "@domain/offline";
-import { downloadedClassChapters } from "@/lib/offline/classKept";
 import {
   chapterKeepState,
+  downloadedClassChapters,
   fetchOfflineManifest,
   keepChapter,
   keptVersion,

@@ -7,7 +7,7 @@ import { tabletKeys } from "./tablet.keys";
 /**
  * `GET /tablet/chapters` as the class tablet (its device credential): the chapters its class keeps offline, each with
  * its media files and their sizes. Not kept by the persisted cache (a tablet query, no pupil's): the device's own
- * record of the shared chapters (`@/lib/offline/classKept`) is what shows offline.
+ * record of the shared chapters (`@/lib/offline/keep`) is what shows offline.
  */
 export const tabletChaptersQueryOptions = (tabletId: number) =>
   queryOptions({

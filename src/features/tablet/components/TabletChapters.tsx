@@ -9,7 +9,7 @@ import { IconRefresh } from "@tabler/icons-react";
 import type { TabletChapterDto } from "@domain/tablet";
 import { ApiRequestError } from "@/lib/api";
 import { formatBytes } from "@/lib/formatBytes";
-import { readClassKept } from "@/lib/offline/classKept";
+import { readClassKept } from "@/lib/offline/keep";
 import { refName } from "@/lib/reference";
 import { tabletChaptersQueryOptions } from "../api/getTabletChapters";
 import {

@@ -12,7 +12,7 @@
  *   `localStorage["darsi:class-chapters"]`; each pupil's own answers and record are theirs and wiped at the switch.
  */
 import { TABLET_STORAGE_BUDGET_BYTES, type TabletChapterDto } from "@domain/tablet";
-import { readClassKept, writeClassKept } from "@/lib/offline/classKept";
+import { readClassKept, writeClassKept } from "@/lib/offline/keep";
 import { CLASS_CACHE_PREFIX, classCacheName, keptKey } from "@/lib/offline/keptCache";
 import { fetchTabletChapterFile } from "../api/getChapterFile";
 
