@@ -123,3 +123,62 @@ export const AdminTabletCodeBody = v.object({
   idle_minutes: v.optional(v.pipe(v.number("validation_failed"), v.integer("validation_failed"), v.minValue(1, "validation_failed"), v.maxValue(240, "validation_failed")), TABLET_IDLE_MINUTES),
 });
 export const TabletIdParams = v.object({ id: idSchema });
+
+// ------------------------------------------------------------------ kept chapters per class (item 6)
+
+/** Chapters a class may keep on its tablets at most (a teacher's or the operator's marks). */
+export const TABLET_CHAPTERS_MAX = 40;
+/**
+ * The storage budget of a class tablet's shared chapters (bytes): what the start screen measures the kept chapters
+ * against, and what the tablet never downloads beyond (less when the browser's quota is smaller). 2 GB: a class's
+ * videos for a term on a 16 GB school tablet (decimal, as the screen shows it: "2 Go"), leaving room for the app and the pupils' own data.
+ */
+export const TABLET_STORAGE_BUDGET_BYTES = 2_000_000_000;
+
+const chapterIds = v.pipe(
+  v.array(idSchema, "validation_failed"),
+  v.maxLength(TABLET_CHAPTERS_MAX, "validation_failed"),
+  v.check((ids) => new Set(ids).size === ids.length, "validation_failed"),
+);
+
+/** `PUT /teacher/classes/{classId}/tablet-chapters`: the chapters (ids) of the teacher's subjects the class keeps. */
+export const TeacherTabletChaptersBody = v.object({ chapters: chapterIds });
+export const ClassIdParams = v.object({ classId: idSchema });
+/** `POST /admin/tablet-chapters` (`npm run admin -- tablet-chapters <class> <chapter ids…>`): the class's whole list. */
+export const AdminTabletChaptersBody = v.object({
+  division: v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.trim(), v.nonEmpty("validation_failed"), v.maxLength(120, "validation_failed")),
+  chapters: chapterIds,
+});
+
+const bytesSchema = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
+
+/** A chapter kept on the class's tablets: its names, subject, and every file of its keepable lessons (shared media). */
+export const TabletChapterDtoSchema = v.strictObject({
+  id: v.number(),
+  subject: v.string(),
+  subject_name: v.string(),
+  subject_name_ar: v.string(),
+  subject_name_en: v.nullable(v.string()),
+  chapter: v.string(),
+  /** The chapter's kind: a recordings chapter opens in the recordings' viewer. */
+  type: v.picklist(["course", "recording", "exam", "divers"]),
+  name: v.string(),
+  name_ar: v.nullable(v.string()),
+  name_en: v.nullable(v.string()),
+  /** The files under /media (path without signature, size), each once. */
+  files: v.array(v.strictObject({ path: v.string(), bytes: bytesSchema })),
+  bytes: bytesSchema,
+});
+export type TabletChapterDto = v.InferOutput<typeof TabletChapterDtoSchema>;
+
+/** What a teacher's or the operator's marking answers: the class and its chapters, in order. */
+export const ClassTabletChaptersDtoSchema = v.strictObject({
+  division_id: v.number(),
+  chapters: v.array(v.strictObject({ id: v.number(), subject: v.string(), chapter: v.string() })),
+});
+export type ClassTabletChaptersDto = v.InferOutput<typeof ClassTabletChaptersDtoSchema>;
+
+/** `GET /tablet/chapter-file?path=/media/…`: a file of a chapter kept for the tablet's class. */
+export const TabletChapterFileQuery = v.object({
+  path: v.pipe(v.string("validation_failed"), v.maxLength(500, "validation_failed"), v.regex(/^\/media\/(?!public\/)[^?#]+$/, "validation_failed"), v.check((p) => !p.includes(".."), "validation_failed")),
+});

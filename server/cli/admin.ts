@@ -26,8 +26,9 @@ import { announceContent, notifyDivision, notifyLogin } from "../services/notifi
 import { decideMarksheet } from "../services/profile/marksheets";
 import { GIFT_ORDER_STEPS, type GiftOrderStep, type GiftOrderStepDto, type ReferralFlagDto } from "../../domain/referral";
 import { adjustTokens, listReferralFlags, setGiftStock, stepGiftOrder } from "../services/referral/operator";
-import { TABLET_IDLE_MINUTES, type TabletCodeDto, type TabletRevokedDto } from "../../domain/tablet";
+import { TABLET_CHAPTERS_MAX, TABLET_IDLE_MINUTES, type ClassTabletChaptersDto, type TabletCodeDto, type TabletRevokedDto } from "../../domain/tablet";
 import { createTabletCode, revokeTablet } from "../services/tablet/devices";
+import { setClassTabletChapters } from "../services/tablet/chapters";
 
 const env = loadEnv({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
 const secret = loadSecret(env);
@@ -310,6 +311,20 @@ const COMMANDS: Record<string, Command> = {
       if (!r) return 1;
       console.log(r.code);
       console.error(`class ${r.division_id} (${r.division_name}), idle lock ${r.idle_minutes} min; type it at ${publicUrl(env, "/tablette")} — single use, expires at ${r.expires_at}`);
+      return 0;
+    },
+  },
+  "tablet-chapters": {
+    usage: "tablet-chapters <class id|\"name\"> [chapter id…] the chapters the class's tablets keep offline (the whole list; none clears it)",
+    async run(args) {
+      // The class is the first argument (a name with spaces in quotes), then the chapters' ids in the order to show them.
+      const [division, ...ids] = args;
+      if (!division || ids.length > TABLET_CHAPTERS_MAX || ids.some((id) => !/^\d{1,9}$/.test(id)) || new Set(ids).size !== ids.length) return usage();
+      const body = { division, chapters: ids.map(Number) };
+      const r = await run<ClassTabletChaptersDto>("/admin/tablet-chapters", body, (deps) => setClassTabletChapters(deps, division, body.chapters)).catch(refused);
+      if (!r) return 1;
+      for (const c of r.chapters) console.log(`${c.id}\t${c.subject}/${c.chapter}`);
+      console.error(`class ${r.division_id}: ${r.chapters.length} chapter(s) kept on its tablets`);
       return 0;
     },
   },

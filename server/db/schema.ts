@@ -1549,3 +1549,20 @@ export const tabletPins = pgTable(
     check("tablet_pins_kind_check", sql`${t.kind} IN ('digits', 'pictures')`),
   ],
 );
+
+/**
+ * Kept chapters per class (issue 23 item 6, migration 0024): the chapters a teacher of the chapter's subject, or the
+ * operator, marks for a class; the class's tablets keep their media offline for every pupil of the class.
+ */
+export const tabletChapters = pgTable(
+  "tablet_chapters",
+  {
+    divisionId: integer("division_id").notNull().references(() => divisions.id, { onDelete: "cascade" }),
+    chapterId: integer("chapter_id").notNull().references(() => chapters.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    /** The teacher who marked it; null for the operator's command. */
+    markedBy: integer("marked_by").references(() => users.id, { onDelete: "set null" }),
+    markedAt: ts("marked_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.divisionId, t.chapterId] })],
+);

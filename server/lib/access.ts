@@ -70,6 +70,8 @@ export const TABLET_DEVICE: Access = { anonymous: 401, pupil: 401, otherPupil: 4
  * operation allows. Spread over the operation's own preset: `access: { ...PUPIL_ONLY, ...SPENDS_MONEY }`.
  */
 export const SPENDS_MONEY = { tablet: 403 } as const satisfies Partial<Access>;
+/** Teachers only (the teacher app's operations): pupils, parents, and an operator acting as a pupil get 403. */
+export const TEACHER_ONLY: Access = { anonymous: 401, pupil: 403, otherPupil: 403, parent: 403, teacher: "ok", unverified: 403, admin: 403 };
 
 /** The matrix role of an account type (`users.user_type`); students and influencers are pupils. */
 const ROLE_OF_TYPE: Partial<Record<string, Role>> = { parent: "parent", teacher: "teacher" };

@@ -1,4 +1,5 @@
 import { createFileRoute, redirect, useNavigate, useRouter } from "@tanstack/react-router";
+import { useQueryClient } from "@tanstack/react-query";
 import { signIn } from "@/features/auth/session";
 import { TabletScreen } from "@/features/tablet/screens/TabletScreen";
 import { getSession } from "@/lib/session";
@@ -12,6 +13,7 @@ export const Route = createFileRoute("/tablette")({
   component: function Screen() {
     const navigate = useNavigate();
     const router = useRouter();
+    const queryClient = useQueryClient();
     return (
       <TabletScreen
         onSignedIn={async (s) => {
@@ -23,6 +25,11 @@ export const Route = createFileRoute("/tablette")({
               .catch((e: unknown) => console.warn("vault: not opened", e));
           }
           signIn(s.token, s.expires_at);
+          // The class's chapters on this tablet become the pupil's, offline (issue 23 item 6): their own answers, the
+          // tablet's shared files; it goes on in the background while they work.
+          if (tabletId !== undefined) {
+            void import("@/features/lessons/offline/keepChapter").then((m) => m.adoptClassChapters(queryClient, tabletId)).catch(() => undefined);
+          }
           // Back after the idle lock: where they were (the lesson); otherwise home.
           const back = takeWhereLeft(s.pupil.id);
           if (back) router.history.push(back);

@@ -26,7 +26,7 @@ function availability(c: ContentRow, unlocked: boolean): OfflineAvailability {
 }
 
 /** The lesson's own /media paths, as its answer signs them (services/learning/lessons.ts `media`). */
-function lessonPaths(c: ContentRow, files: readonly string[]): string[] {
+export function lessonPaths(c: ContentRow, files: readonly string[]): string[] {
   const own: string[] = [];
   if ((c.typeId === CONTENT_TYPE.protectedVideo.id || c.typeId === CONTENT_TYPE.recording.id) && c.videoUrl) own.push(c.videoUrl);
   if (c.typeId === CONTENT_TYPE.magazine.id) own.push(...(c.pages ?? []).map((p) => p.url));
@@ -35,7 +35,7 @@ function lessonPaths(c: ContentRow, files: readonly string[]): string[] {
 }
 
 /** Size of a /media file, null when it is missing (or the path leaves the media directory). */
-async function sizeOf(mediaDir: string, path: string): Promise<number | null> {
+export async function sizeOf(mediaDir: string, path: string): Promise<number | null> {
   const root = normalize(mediaDir);
   const file = normalize(join(root, path.replace(/^\/media\//, "")));
   if (!file.startsWith(root.endsWith(sep) ? root : root + sep)) return null;

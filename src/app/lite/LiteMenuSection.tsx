@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Badge, Group, Menu, Text } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { IconCheck } from "@tabler/icons-react";
-import { formatBytes } from "@/features/lessons/offline/formatBytes";
+import { formatBytes } from "@/lib/formatBytes";
 import { setLiteChoice, useLite, type LiteChoice } from "@/lib/lite";
 import { startDataCounter, storageUsed, usageThisMonth } from "@/lib/dataUsage";
 

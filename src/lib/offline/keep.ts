@@ -16,8 +16,9 @@
  */
 import type { OfflineAvailability, OfflineManifestDto } from "@domain/offline";
 import { mediaPath } from "@domain/offline";
+import type { TabletChapterDto } from "@domain/tablet";
 import { api } from "../api";
-import { KEPT_CACHE_PREFIX, keptCacheName, keptKey } from "./keptCache";
+import { KEPT_CACHE_PREFIX, keptCacheName, keptKey, matchKept } from "./keptCache";
 
 const seg = encodeURIComponent;
 
@@ -31,6 +32,11 @@ export interface KeptChapter {
   files: string[];
   /** The browser granted persistent storage (the chapter will not be evicted under storage pressure). */
   persisted: boolean;
+  /**
+   * Kept for the pupil's class on a class tablet (issue 23 item 6): the files are the tablet's shared ones
+   * (`darsi-class-<tabletId>`), only this record and the lessons' answers are the pupil's; it is not the pupil's to remove.
+   */
+  forClass?: boolean;
 }
 
 export type KeepFailure = "no_space" | "unsupported" | "network" | "nothing" | "failed";
@@ -161,6 +167,8 @@ export interface KeepOptions {
   signal?: AbortSignal;
   /** How many files download at once. */
   parallel?: number;
+  /** A class tablet's chapter: its files are already in the tablet's shared cache; nothing is downloaded. */
+  forClass?: boolean;
 }
 
 async function download(url: string, cache: Cache, key: string, onBytes: (n: number) => void, signal?: AbortSignal): Promise<number> {
@@ -192,13 +200,14 @@ function pathsInUse(userId: number, except: string): Set<string> {
  * Downloads the chapter for offline study: its lessons' answers, then its files with progress (`chapterKeepState`
  * reports it to every screen). Throws a `KeepError`; what was downloaded of a failed attempt is removed again.
  */
-export async function keepChapter({ userId, manifest, loadLessons, signal, parallel = 3 }: KeepOptions): Promise<KeptChapter> {
+export async function keepChapter({ userId, manifest, loadLessons, signal, parallel = 3, forClass = false }: KeepOptions): Promise<KeptChapter> {
   const key = chapterKey(manifest.subject, manifest.chapter);
   const progressKey = `${userId}|${key}`;
   if (progress.has(progressKey)) throw new KeepError("failed");
   const keepable = manifest.lessons.filter((l) => l.availability === "keepable");
   if (keepable.length === 0) throw new KeepError("nothing");
-  const storage = await checkStorage(manifest.bytes);
+  // A class chapter's files are on the tablet already (within its own budget): only the answers are added.
+  const storage = await checkStorage(forClass ? 0 : manifest.bytes);
   if (!storage.supported) throw new KeepError("unsupported");
   if (!storage.enough) throw new KeepError("no_space");
   const persisted = await askPersistence();
@@ -233,11 +242,13 @@ export async function keepChapter({ userId, manifest, loadLessons, signal, paral
       for (let f = queue.shift(); f; f = queue.shift()) {
         if (signal?.aborted) throw new KeepError("failed");
         const cacheKey = keptKey(f.path, origin);
-        if (await cache.match(cacheKey)) {
+        // Already on the device: in the pupil's kept cache, or in the class tablet's shared one.
+        if ((await cache.match(cacheKey)) || (await matchKept(cacheKey, origin))) {
           state.done += f.bytes;
           report();
           continue;
         }
+        if (forClass) throw new KeepError("failed");
         const url = urlOf.get(f.path);
         if (!url) throw new KeepError("failed");
         let got = 0;
@@ -265,6 +276,7 @@ export async function keepChapter({ userId, manifest, loadLessons, signal, paral
       lessons: Object.fromEntries(manifest.lessons.map((l) => [l.slug, l.availability])),
       files: manifest.files.map((f) => f.path),
       persisted,
+      ...(forClass ? { forClass } : {}),
     };
     progress.delete(progressKey);
     writeRecord(userId, { ...readRecord(userId), [key]: kept });
@@ -321,11 +333,59 @@ export async function pruneKept(userId: number): Promise<void> {
   await Promise.all(names.filter((n) => n.startsWith(KEPT_CACHE_PREFIX) && n !== keptCacheName(userId)).map((n) => caches.delete(n)));
   const record = readRecord(userId);
   if (Object.keys(record).length === 0) return;
-  const cache = await caches.open(keptCacheName(userId));
   const next: Record_ = {};
   for (const [key, kept] of Object.entries(record)) {
-    const present = await Promise.all(kept.files.map((p) => cache.match(keptKey(p, self.location.origin)).then(Boolean)));
+    // In the pupil's kept cache or, for a class tablet's chapter, in the tablet's shared one.
+    const present = await Promise.all(kept.files.map((p) => matchKept(keptKey(p, self.location.origin), self.location.origin).then(Boolean)));
     if (present.every(Boolean)) next[key] = kept;
   }
   if (Object.keys(next).length !== Object.keys(record).length) writeRecord(userId, next);
+}
+
+/**
+ * A class tablet's kept chapters (issue 23 item 6), as the device holds them: which chapters the class keeps and which
+ * of them are wholly downloaded into the tablet's shared cache (`classCacheName`). Here, in the module both features
+ * already share (a module of its own would be one more chunk named in the entry's preload list); the tablet feature
+ * writes it (its start screen downloads), the lessons feature reads it (each pupil's chapters become theirs offline).
+ *
+ * Stored in localStorage `darsi:class-chapters`: chapter ids, slugs, kinds, names, file paths and sizes — the class's
+ * catalogue, nothing of any pupil — so the pupil switch leaves it, like the shared files.
+ */
+const CLASS_KEPT_KEY = "darsi:class-chapters";
+
+export interface ClassKeptRecord {
+  tabletId: number;
+  /** The class's chapters as last read from the server (`GET /tablet/chapters`), in order. */
+  chapters: TabletChapterDto[];
+  /** The ids of the chapters whose every file is in the shared cache. */
+  downloaded: number[];
+  /** When the list was last read from the server (ms). */
+  checkedAt: number;
+}
+
+export function readClassKept(tabletId: number): ClassKeptRecord | null {
+  try {
+    const raw = localStorage.getItem(CLASS_KEPT_KEY);
+    const r = raw ? (JSON.parse(raw) as ClassKeptRecord) : null;
+    return r && r.tabletId === tabletId && Array.isArray(r.chapters) && Array.isArray(r.downloaded) ? r : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeClassKept(record: ClassKeptRecord | null): void {
+  try {
+    if (record) localStorage.setItem(CLASS_KEPT_KEY, JSON.stringify(record));
+    else localStorage.removeItem(CLASS_KEPT_KEY);
+  } catch {
+    // storage full: the list is read again at the next refresh
+  }
+}
+
+/** The class's chapters wholly on this tablet: what each pupil signing in gets as theirs offline. */
+export function downloadedClassChapters(tabletId: number): TabletChapterDto[] {
+  const r = readClassKept(tabletId);
+  if (!r) return [];
+  const done = new Set(r.downloaded);
+  return r.chapters.filter((c) => done.has(c.id));
 }

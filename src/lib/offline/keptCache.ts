@@ -10,6 +10,15 @@
 export const KEPT_CACHE_PREFIX = "darsi-kept-";
 
 /**
+ * A class tablet's shared chapters (issue 23 item 6): `darsi-class-<tabletId>`, the media of the chapters its class
+ * keeps, downloaded once with the tablet's credential and shared by every pupil of the class. It holds lesson files
+ * only (no answer of any pupil, no token), so the pupil switch leaves it: the logout wipe deletes `darsi-kept-*` and
+ * `darsi-images*`, never this prefix. Stored like a pupil's kept files (path without signature), found the same way.
+ */
+export const CLASS_CACHE_PREFIX = "darsi-class-";
+export const classCacheName = (tabletId: number) => `${CLASS_CACHE_PREFIX}${tabletId}`;
+
+/**
  * An exam's subject document (`/api/student/content-exam/{exam}/documents/{doc}`, signed): kept in the same cache once
  * the pupil opened the exam (`src/lib/offline/examFiles.ts`), answered by the worker from it when the network fails.
  */
@@ -25,10 +34,13 @@ export function keptKey(url: string, origin: string): string {
   return `${u.origin}${u.pathname}`;
 }
 
-/** A kept file for this URL, from any pupil's kept cache present (logout deletes a pupil's; start-up prunes others'). */
+/**
+ * A kept file for this URL, from the pupil's kept cache (logout deletes a pupil's; start-up prunes others') or the
+ * class tablet's shared one.
+ */
 export async function matchKept(url: string, origin: string): Promise<Response | undefined> {
   if (typeof caches === "undefined") return undefined;
-  const names = (await caches.keys()).filter((n) => n.startsWith(KEPT_CACHE_PREFIX));
+  const names = (await caches.keys()).filter((n) => n.startsWith(KEPT_CACHE_PREFIX) || n.startsWith(CLASS_CACHE_PREFIX));
   const key = keptKey(url, origin);
   for (const name of names) {
     const hit = await (await caches.open(name)).match(key);

@@ -14,7 +14,7 @@ import { currentUserId } from "@/lib/offline/user";
 import { refName } from "@/lib/reference";
 import { toast } from "@/lib/toast";
 import { lessonsKeys, type ViewerKind } from "../lessons.keys";
-import { formatBytes } from "../offline/formatBytes";
+import { formatBytes } from "@/lib/formatBytes";
 import { keepChapterForOffline, useChapterKeepState, useHealKeptChapter } from "../offline/keepChapter";
 
 interface Props {
@@ -93,18 +93,25 @@ function KeepChapterOffline({ kind, subject, chapter, chapterName }: Props) {
         <Badge color="teal.9" variant="filled" size="lg" leftSection={<IconCircleCheck size={16} aria-hidden />} style={{ textTransform: "none" }}>
           <Trans>Disponible hors ligne</Trans> · {formatBytes(state.kept.bytes, i18n.locale)}
         </Badge>
-        <Button
-          variant="subtle"
-          color="red"
-          h={TAP}
-          miw={TAP}
-          leftSection={<IconTrash size={18} aria-hidden />}
-          loading={removing}
-          onClick={() => void onRemove()}
-          aria-label={t`Retirer : ${chapterName}`}
-        >
-          <Trans>Retirer</Trans>
-        </Button>
+        {/* Kept for the class on its tablet: the teacher's choice, not the pupil's to remove. */}
+        {state.kept.forClass ? (
+          <Text size="sm" c="dimmed" data-testid="keep-for-class">
+            <Trans>Gardé pour la classe sur cette tablette</Trans>
+          </Text>
+        ) : (
+          <Button
+            variant="subtle"
+            color="red"
+            h={TAP}
+            miw={TAP}
+            leftSection={<IconTrash size={18} aria-hidden />}
+            loading={removing}
+            onClick={() => void onRemove()}
+            aria-label={t`Retirer : ${chapterName}`}
+          >
+            <Trans>Retirer</Trans>
+          </Button>
+        )}
       </Group>
     );
   }

@@ -4,6 +4,8 @@ import { CONTENT_TYPE, type LessonDto } from "@domain/learning";
 import type { OfflineManifestDto } from "@domain/offline";
 import {
   chapterKeepState,
+  downloadedClassChapters,
+  fetchOfflineManifest,
   keepChapter,
   keptVersion,
   lessonOfflineState,
@@ -35,13 +37,14 @@ function lessonFileUrls(lesson: LessonDto): string[] {
  * app's own queries (fresh answers, so fresh signatures; kept on the device by the persisted query cache, where those
  * queries never leave memory), then the files (`@/lib/offline/keep`).
  */
-export function keepChapterForOffline(queryClient: QueryClient, kind: ViewerKind, manifest: OfflineManifestDto): Promise<KeptChapter> {
+export function keepChapterForOffline(queryClient: QueryClient, kind: ViewerKind, manifest: OfflineManifestDto, options: { forClass?: boolean } = {}): Promise<KeptChapter> {
   const userId = currentUserId();
   if (userId === null) return Promise.reject(new Error("signed out"));
   const { subject, chapter } = manifest;
   return keepChapter({
     userId,
     manifest,
+    forClass: options.forClass,
     loadLessons: async (slugs) => {
       await queryClient.fetchQuery({ ...lessonListQueryOptions(kind, subject, chapter), staleTime: 0 });
       return Promise.all(
@@ -95,4 +98,29 @@ export function useHealKeptChapter(kind: ViewerKind, kept: KeptChapter | null): 
     void queryClient.prefetchQuery(list);
     for (const slug of missing) void queryClient.prefetchQuery(lessonQueryOptions(subject, chapter, slug));
   }, [queryClient, kind, kept]);
+}
+
+/**
+ * On a class tablet (issue 23 item 6), the pupil who signs in gets the chapters their class keeps as theirs offline:
+ * their own manifest (what THEY may open: a locked lesson stays locked), their own lessons' answers through the app's
+ * queries (kept per pupil, wiped at the switch), and the files from the tablet's shared cache — nothing downloaded
+ * twice. Online only; a chapter that fails now (network, nothing open to this pupil) is tried at the next sign-in.
+ */
+export async function adoptClassChapters(queryClient: QueryClient, tabletId: number): Promise<number> {
+  const userId = currentUserId();
+  if (userId === null || navigator.onLine === false) return 0;
+  let adopted = 0;
+  for (const c of downloadedClassChapters(tabletId)) {
+    if (currentUserId() !== userId) break;
+    if (chapterKeepState(userId, c.subject, c.chapter).status !== "none") continue;
+    try {
+      const manifest = await fetchOfflineManifest(c.subject, c.chapter);
+      if (currentUserId() !== userId || !manifest.lessons.some((l) => l.availability === "keepable")) continue;
+      await keepChapterForOffline(queryClient, c.type === "recording" ? "recordings" : "lessons", manifest, { forClass: true });
+      adopted += 1;
+    } catch (e) {
+      console.warn("class chapter not kept for the pupil", c.id, e);
+    }
+  }
+  return adopted;
 }

@@ -21,6 +21,7 @@ import { tabletPupilsQueryOptions } from "../api/getTabletPupils";
 import { DisableTablet } from "../components/DisableTablet";
 import { EnableTablet } from "../components/EnableTablet";
 import { PupilSignIn } from "../components/PupilSignIn";
+import { TabletChapters } from "../components/TabletChapters";
 
 /**
  * `/tablette` (issue 23): a device that is not a class tablet takes an activation code; a class tablet shows its class's
@@ -140,6 +141,7 @@ function PupilGrid({ device, onSignedIn }: { device: TabletDevice; onSignedIn: (
           />
         </Group>
       )}
+      <TabletChapters tabletId={device.tablet.id} />
       <Group justify="end">
         <Button variant="subtle" color="gray" onClick={() => setDisabling(true)}>
           <Trans>Désactiver la tablette</Trans>
