@@ -40,13 +40,16 @@ export const NARROW_SCREEN_MAX_PX = 480;
 
 const FSI = "\u2068";
 const PDI = "\u2069";
+/** Left-to-right and right-to-left isolates (LRI, RLI): a run whose direction is known (the server's notification texts). */
+const LRI = "\u2066";
+const RLI = "\u2067";
 const isIsolateMark = (c: string) => c >= "\u2066" && c <= "\u2069";
 
 /**
  * Cuts a body to at most `max` characters (by code point) with an ellipsis at its logical end, at a word boundary: the
  * cut backs off to the last space before the limit, so that no word (Arabic letters joined, or Latin) is split — a
  * single word longer than the limit is cut at the limit. The invisible isolate marks around a name of another script
- * (FSI … PDI, the server's notification texts) are not counted, and one left open by the cut is closed.
+ * (FSI, LRI or RLI … PDI, the server's notification texts) are not counted, and one left open by the cut is closed.
  */
 export function truncateBody(body: string, narrow: boolean): string {
   const max = narrow ? NOTIFICATION_BODY_MAX_NARROW : NOTIFICATION_BODY_MAX;
@@ -71,7 +74,7 @@ export function truncateBody(body: string, narrow: boolean): string {
   for (const c of kept) if (isIsolateMark(c)) open = c === PDI ? Math.max(0, open - 1) : open + 1;
   return `${kept.join("").trimEnd()}${PDI.repeat(open)}…`;
 }
-export { FSI as ISOLATE_START, PDI as ISOLATE_END };
+export { FSI as ISOLATE_START, PDI as ISOLATE_END, LRI as ISOLATE_LTR, RLI as ISOLATE_RTL };
 
 /**
  * The app route a link leads to, or null: only a path of the app itself (`/inbox/12`, `/porte-monnaie`, a lesson, a

@@ -15,25 +15,61 @@
     // the first paint when that is not this visitor (the app's first render replaces it).
     if ((l && l !== "fr") || localStorage.getItem("token")) document.documentElement.setAttribute("data-prerender-off", "");
   } catch (e) {}
-  // A prerendered page (/login, /register: scripts/lib/prerender.mjs) names its entry scripts here instead of running
-  // them at once (they are fetched already, as modulepreloads): they run after the first paint, so that the page's HTML
-  // is painted before the entry chunk is evaluated; at the latest after 3 s (a hidden tab paints no frame).
+  // A prerendered page (/login, /register: scripts/lib/prerender.mjs) comes with this script and the CSS of its first
+  // screen inline, nothing else to wait for before its first paint. It names its entry scripts and its whole stylesheet
+  // instead: both are fetched after the first paint (so that the page has the connection to itself), and the entry runs
+  // once the stylesheet is in (the app's render needs all of it); at the latest after 3 s (a hidden tab paints no frame).
   try {
     var start = document.querySelector('meta[name="darsi-start"]');
     if (start) {
       var started = false;
+      var asset = function (url, ext) {
+        return new RegExp("^/assets/[\\w.-]+\\." + ext + "$").test(url);
+      };
       var run = function () {
         if (started) return;
         started = true;
         var entries = start.getAttribute("content").split(" ");
-        for (var j = 0; j < entries.length; j++) {
-          if (!/^\/assets\/[\w.-]+\.js$/.test(entries[j])) continue;
-          var script = document.createElement("script");
-          script.type = "module";
-          script.crossOrigin = "";
-          script.src = entries[j];
-          document.head.appendChild(script);
+        var css = document.querySelector('meta[name="darsi-css"]');
+        var sheets = css ? css.getAttribute("content").split(" ") : [];
+        var ran = false;
+        var runEntries = function () {
+          if (ran) return;
+          ran = true;
+          for (var j = 0; j < entries.length; j++) {
+            if (!asset(entries[j], "js")) continue;
+            var script = document.createElement("script");
+            script.type = "module";
+            script.crossOrigin = "";
+            script.src = entries[j];
+            document.head.appendChild(script);
+          }
+        };
+        // Fetched now, side by side with the stylesheet (run below, once it is in).
+        for (var k = 0; k < entries.length; k++) {
+          if (!asset(entries[k], "js")) continue;
+          var preload = document.createElement("link");
+          preload.rel = "modulepreload";
+          preload.crossOrigin = "";
+          preload.href = entries[k];
+          document.head.appendChild(preload);
         }
+        var pending = 0;
+        var loaded = function () {
+          if (--pending === 0) runEntries();
+        };
+        for (var m = 0; m < sheets.length; m++) {
+          if (!asset(sheets[m], "css")) continue;
+          pending++;
+          var sheet = document.createElement("link");
+          sheet.rel = "stylesheet";
+          sheet.crossOrigin = "";
+          sheet.href = sheets[m];
+          sheet.onload = loaded;
+          sheet.onerror = loaded; // the app runs without it rather than not at all
+          document.head.appendChild(sheet);
+        }
+        if (!pending) runEntries();
       };
       // Never before the document is parsed (as the module scripts it replaces, which were deferred).
       var go = function () {

@@ -178,11 +178,18 @@ function cspValue(policy: Record<string, string[]>): string {
  * before the handler runs, so the handler's own response carries them: added afterwards, they made Hono rebuild every
  * response around a stream (no more fast path of @hono/node-server for string bodies; /health answered half as fast).
  */
-function securityHeaders(serviceOrigins: readonly string[], fileOrigin: string | undefined): Array<[string, string]> {
+function securityHeaders(serviceOrigins: readonly string[], fileOrigin: string | undefined, scriptHashes: readonly string[] = []): Array<[string, string]> {
   // Exam files are answered as a redirect to the object store's signed link (STORAGE=s3): shown in an <img> or the
   // preview frame, and fetched by the service worker to keep them on the device.
   const files = fileOrigin ? [fileOrigin] : [];
-  const policy = { ...CSP, imgSrc: [...CSP.imgSrc, ...files], frameSrc: [...CSP.frameSrc, ...files], connectSrc: [...CSP.connectSrc, ...serviceOrigins, ...files] };
+  const policy = {
+    ...CSP,
+    // A prerendered page's inline script, by its hash (never 'unsafe-inline'; see prerenderedPages).
+    scriptSrc: [...CSP.scriptSrc, ...scriptHashes],
+    imgSrc: [...CSP.imgSrc, ...files],
+    frameSrc: [...CSP.frameSrc, ...files],
+    connectSrc: [...CSP.connectSrc, ...serviceOrigins, ...files],
+  };
   return [
     ["Content-Security-Policy", cspValue(policy)],
     ["Cross-Origin-Resource-Policy", "same-origin"],
@@ -200,6 +207,18 @@ function securityHeaders(serviceOrigins: readonly string[], fileOrigin: string |
     // Whether a JSON answer is gzipped depends on Accept-Encoding (static files too: precompressed .br/.gz).
     ["Vary", "Accept-Encoding"],
   ];
+}
+
+/**
+ * The hashes of the prerendered pages' inline script (`'sha256-…'`), written by the build in dist/prerender/csp.json
+ * (scripts/lib/prerender.mjs); none when the build has no such file, and then the pages are not served.
+ */
+function prerenderedScriptHashes(staticRoot: string): string[] {
+  const file = join(staticRoot, "prerender", "csp.json");
+  if (!existsSync(file)) return [];
+  const parsed = JSON.parse(readFileSync(file, "utf8")) as { scriptHashes?: unknown };
+  const hashes = Array.isArray(parsed.scriptHashes) ? parsed.scriptHashes : [];
+  return hashes.filter((h): h is string => typeof h === "string" && /^'sha256-[A-Za-z0-9+/]+={0,2}'$/.test(h));
 }
 
 /** JSON answers at least this long are gzipped (below it, gzip saves less than it costs). */
@@ -229,6 +248,30 @@ function gzipJson(c: Context): void {
     const gz = gzipSync(text, GZIP_OPTIONS);
     return ctx.body(gz, arg, { "Content-Type": "application/json", ...headers, "Content-Encoding": "gzip" });
   };
+}
+
+/**
+ * /login and /register rendered at build time (scripts/lib/prerender.mjs): those two paths only, when the build has them
+ * (any other path, and an older build, get index.html). Their one inline script (boot.js) is allowed by the hash the
+ * build wrote beside them, on those two answers only.
+ */
+function servePrerendered(app: Hono, deps: Deps, staticRoot: string): void {
+  const scriptHashes = prerenderedScriptHashes(staticRoot);
+  const pageCsp = securityHeaders(deps.env.serviceOrigins, deps.env.fileOrigin, scriptHashes).find(([name]) => name === "Content-Security-Policy")![1];
+  for (const page of scriptHashes.length ? ["login", "register"] : []) {
+    const file = join(staticRoot, "prerender", `${page}.html`);
+    if (!existsSync(file)) continue;
+    const html = readFileSync(file, "utf8");
+    const gz = gzipSync(html, { level: 9 });
+    app.get(`/${page}`, (c) => {
+      c.header("Cache-Control", "no-cache");
+      c.header("Content-Security-Policy", pageCsp);
+      if (acceptsGzip(c.req.header("accept-encoding"))) {
+        return c.body(gz, 200, { "Content-Type": "text/html; charset=UTF-8", "Content-Encoding": "gzip" });
+      }
+      return c.html(html);
+    });
+  }
 }
 
 export function createApp(deps: Deps): Hono {
@@ -343,21 +386,7 @@ export function createApp(deps: Deps): Hono {
   if (existsSync(indexPath)) {
     const indexHtml = readFileSync(indexPath, "utf8");
     const indexGz = gzipSync(indexHtml, { level: 9 });
-    // /login and /register rendered at build time (scripts/lib/prerender.mjs): those two paths only, when the build
-    // has them (any other path, and an older build, get index.html).
-    for (const page of ["login", "register"]) {
-      const file = join(staticRoot, "prerender", `${page}.html`);
-      if (!existsSync(file)) continue;
-      const html = readFileSync(file, "utf8");
-      const gz = gzipSync(html, { level: 9 });
-      app.get(`/${page}`, (c) => {
-        c.header("Cache-Control", "no-cache");
-        if (acceptsGzip(c.req.header("accept-encoding"))) {
-          return c.body(gz, 200, { "Content-Type": "text/html; charset=UTF-8", "Content-Encoding": "gzip" });
-        }
-        return c.html(html);
-      });
-    }
+    servePrerendered(app, deps, staticRoot);
     app.use(
       "*",
       serveStatic({

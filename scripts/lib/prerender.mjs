@@ -5,8 +5,11 @@
 // (src/app/main.tsx) replaces it. For a visitor the page does not fit (another language, a session on the device), it is
 // hidden before the first paint: public/boot.js sets `<html data-prerender-off>`, the style below hides the page's
 // wrapper (the app's own render, which replaces the wrapper, is not hidden).
+import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { transform } from "esbuild";
+import { criticalCss } from "./critical-css.mjs";
 
 /** Path → file name under dist/prerender/ (and the title the page sets once running). */
 const PRERENDERED = [
@@ -14,31 +17,59 @@ const PRERENDERED = [
   { path: "/register", file: "register.html", title: "Créer un compte · Darsi" },
 ];
 
-const HIDE_STYLE = "<style>html[data-prerender-off] [data-prerendered]{display:none}</style>";
+const HIDE_STYLE = "html[data-prerender-off] [data-prerendered]{display:none}";
+
+/** The inline script's hash as the Content-Security-Policy names it (`'sha256-…'`). */
+const cspHash = (text) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
 /**
- * dist/index.html with `body` inside #root (no script from the render: the CSP runs none inline; its fields read-only),
- * its title set. The entry's module scripts become modulepreloads (fetched at once, as before) that public/boot.js runs
- * after the first paint (listed in `<meta name="darsi-start">`): run at once, they would hold the page's first paint
- * back until the entry chunk has been evaluated, which is what the prerendered page is there to avoid.
+ * dist/index.html with `body` inside #root (no script from the render; its fields read-only), its title set, and nothing
+ * to wait for before the first paint (issue 22, item 8):
+ * - boot.js inline (`bootJs`, minified), allowed by the server's CSP through its hash (dist/prerender/csp.json);
+ * - the CSS the page needs inline (scripts/lib/critical-css.mjs); the whole stylesheet is named in
+ *   `<meta name="darsi-css">` and loaded by boot.js after the first paint (with a `<noscript>` link for a browser
+ *   without JavaScript);
+ * - the entry's module scripts named in `<meta name="darsi-start">`: boot.js fetches them after the first paint and
+ *   runs them once the stylesheet is in (run at once, Chromium evaluated the entry chunk before painting the page;
+ *   fetched at once, its 140 kB shared the connection with the page itself).
  */
-function withPage(indexHtml, body, title) {
+function withPage(indexHtml, body, title, bootJs, css) {
   // Fields read-only until the app's render replaces them: what is typed before would be lost with the static page.
   const clean = body.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<(input|textarea)\b/gi, '<$1 readonly=""');
   if (!indexHtml.includes('<div id="root"></div>')) throw new Error("prerender: no empty #root in dist/index.html");
   const entries = [];
-  const html = indexHtml.replace(/<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/g, (_, src) => {
-    entries.push(src);
-    return `<link rel="modulepreload" crossorigin href="${src}">`;
-  });
+  const sheets = [];
+  const html = indexHtml
+    .replace(/\s*<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/g, (_, src) => {
+      entries.push(src);
+      return "";
+    })
+    // The entry's static imports (Vite's modulepreloads): fetched by boot.js with the entry.
+    .replace(/\s*<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">/g, (_, src) => {
+      if (!entries.includes(src)) entries.unshift(src);
+      return "";
+    })
+    .replace(/\s*<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)">/g, (_, href) => {
+      sheets.push(href);
+      return "";
+    });
   if (!entries.length) throw new Error("prerender: no entry script in dist/index.html");
-  return html
+  if (!sheets.length) throw new Error("prerender: no stylesheet in dist/index.html");
+  if (!html.includes('<script src="/boot.js"></script>')) throw new Error("prerender: no boot.js in dist/index.html");
+  const page = html
     // Light until boot.js applies the stored or system scheme (Mantine's colours hang on this attribute).
     .replace('<html lang="fr" dir="ltr">', '<html lang="fr" dir="ltr" data-mantine-color-scheme="light">')
-    .replace('<script src="/boot.js"></script>', `<meta name="darsi-start" content="${entries.join(" ")}" />\n    <script src="/boot.js"></script>`)
     .replace("<title>Darsi</title>", `<title>${title}</title>`)
-    .replace("</head>", `  ${HIDE_STYLE}\n  </head>`)
     .replace('<div id="root"></div>', `<div id="root"><div data-prerendered="">${clean}</div></div>`);
+  const { css: critical, kept, dropped } = criticalCss(css, page);
+  const head = [
+    `<meta name="darsi-start" content="${entries.join(" ")}" />`,
+    `<meta name="darsi-css" content="${sheets.join(" ")}" />`,
+    `<script>${bootJs}</script>`,
+    `<style>${critical}${HIDE_STYLE}</style>`,
+    `<noscript>${sheets.map((href) => `<link rel="stylesheet" href="${href}">`).join("")}</noscript>`,
+  ].join("\n    ");
+  return { html: page.replace('<script src="/boot.js"></script>', head), kept, dropped };
 }
 
 /** A memory localStorage for the render (signed out, no stored language), restored afterwards. */
@@ -79,6 +110,12 @@ export function prerenderPages() {
       const { createServer } = await import("vite");
       const dist = join(root, outDir);
       const indexHtml = readFileSync(join(dist, "index.html"), "utf8");
+      const sheet = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/.exec(indexHtml);
+      if (!sheet) throw new Error("prerender: no stylesheet in dist/index.html");
+      const css = readFileSync(join(dist, sheet[1]), "utf8");
+      // public/boot.js as index.html runs it, minified (no comment, no line break to hash differently).
+      const bootJs = (await transform(readFileSync(join(dist, "boot.js"), "utf8"), { minify: true, target: "es2017" })).code.trim();
+      if (/<\/script/i.test(bootJs)) throw new Error("prerender: boot.js cannot be inlined");
       const restore = withMemoryStorage();
       const server = await createServer({
         root,
@@ -92,9 +129,12 @@ export function prerenderPages() {
         const { renderPage } = await server.ssrLoadModule("/src/app/prerender.tsx");
         mkdirSync(join(dist, "prerender"), { recursive: true });
         for (const page of PRERENDERED) {
-          const html = withPage(indexHtml, await renderPage(page.path), page.title);
+          const { html, kept, dropped } = withPage(indexHtml, await renderPage(page.path), page.title, bootJs, css);
           writeFileSync(join(dist, "prerender", page.file), html);
+          this.info?.(`${page.path}: ${kept} CSS rules inline, ${dropped} left to the stylesheet`);
         }
+        // The server's Content-Security-Policy for these pages allows their one inline script by this hash (server/app.ts).
+        writeFileSync(join(dist, "prerender", "csp.json"), `${JSON.stringify({ scriptHashes: [cspHash(bootJs)] }, null, 2)}\n`);
       } finally {
         await server.close();
         restore();

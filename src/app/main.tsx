@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "@tanstack/react-router";
 import "./styles";
@@ -22,17 +22,19 @@ const locale = initialLocale();
 // The pupil's answers kept on this device are in the query cache before the first render (offline too).
 await Promise.all([activateLocale(locale), persistQueryCache(queryClient)]);
 
-const render = () =>
-  createRoot(root).render(
-    <StrictMode>
-      <Providers direction={directionOf(locale)}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
+const app = (
+  <StrictMode>
+    <Providers direction={directionOf(locale)}>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>
+);
+// Over a prerendered page, which stays on the screen meanwhile, the first render is a transition: React renders it in
+// slices that let the browser answer in between (one long task otherwise) and commits it whole.
+const renderOverPage = () => startTransition(() => createRoot(root).render(app));
 // Not awaited at the top level: a route's chunk imports this one, which must finish evaluating first.
-if (prerendered) void Promise.all(router.getMatchedRoutes(location.pathname)[0].map((r) => router.loadRouteChunk(r))).then(render, render);
-else render();
+if (prerendered) void Promise.all(router.getMatchedRoutes(location.pathname)[0].map((r) => router.loadRouteChunk(r))).then(renderOverPage, renderOverPage);
+else createRoot(root).render(app);
 
 // Every dialog gives the focus back to what opened it when it closes (./focusReturn): a watcher that is of no use
 // before the first screen, loaded after it starts rendering.

@@ -90,9 +90,11 @@ async function screenText(page: Page): Promise<string> {
     }
     return all;
   });
-  // Addresses (e-mail, web) are codes, not words; and the allowlist's names of two words are taken out whole. What the
-  // server inserted, isolated (U+2068…U+2069), into a notification's sentence is either a name it already chose in the
-  // reader's language (tests/server/notification-texts.test.ts) or an operator's own words (a rejection's reason).
+  // Addresses (e-mail, web) are codes, not words; and the allowlist's names of two words are taken out whole. Of what
+  // the server inserted into a notification's sentence, only what people wrote themselves is left out: a person's name
+  // or an operator's own words (a rejection's reason), isolated as of unknown direction (FSI … PDI, U+2068…U+2069). The
+  // catalogue names it inserts in the reader's language (isolated LRI/RLI … PDI) are checked like the rest
+  // (server/services/notifications/texts.ts).
   let cleaned = text
     .replace(/\u2068[^\u2069]*\u2069/g, " ")
     .replace(/\S+@\S+/g, " ").replace(/https?:\/\/\S+/g, " ").replace(/\b[\w-]+\.(tn|com|org)\b/gi, " ");

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { axeViolations, loginThroughUi, pickOption, signInAs } from "./helpers";
 
@@ -42,14 +43,48 @@ test.describe("prerendered sign-in pages", () => {
       expect(html).toContain('<div id="root"><div data-prerendered="">');
       expect(html).toMatch(/<form[^>]*novalidate/i);
       for (const w of words) expect(html).toContain(w);
-      // The CSP runs no inline script: the render left none. The entry runs after the first paint (public/boot.js).
-      expect(html.match(/<script\b[^>]*>/g)).toEqual(['<script src="/boot.js">']);
+      // One script: boot.js inline (the render left none), allowed by its hash alone; nothing else blocks the first
+      // paint (no script or stylesheet to fetch). The entry and the whole stylesheet load after it (boot.js).
+      expect(html.match(/<script\b[^>]*>/g)).toEqual(["<script>"]);
+      const inline = /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
+      const hash = `'sha256-${createHash("sha256").update(inline, "utf8").digest("base64")}'`;
+      const scriptSrc = res.headers()["content-security-policy"]!.split("; ").find((d) => d.startsWith("script-src "));
+      expect(scriptSrc).toBe(`script-src 'self' ${hash}`);
       expect(html).toMatch(/<meta name="darsi-start" content="[^"]*\/assets\/app-[\w-]+\.js"/);
+      expect(html).toMatch(/<meta name="darsi-css" content="\/assets\/app-[\w-]+\.css"/);
+      expect(html.replace(/<noscript>[\s\S]*?<\/noscript>/g, "")).not.toMatch(/<link rel="(stylesheet|modulepreload)"/);
+      expect(html).toMatch(/<style>[^<]*\.m_[0-9a-f]+/);
     }
-    const other = await (await request.get("/offres")).text();
+    // Other pages keep the policy without any inline script.
+    const shell = await request.get("/offres");
+    expect(shell.headers()["content-security-policy"]).toContain("script-src 'self';");
+    const other = await shell.text();
     expect(other).toContain('<div id="root"></div>');
     // With a query string too (the path decides).
     expect(await (await request.get("/login?nextPage=offres")).text()).toContain("data-prerendered");
+  });
+
+  test("the Content-Security-Policy runs the page's own inline script and refuses a foreign one", async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto("/login");
+    // The app has taken the page over (boot.js ran and started it).
+    await expect(page.locator("#root > [data-prerendered]")).toHaveCount(0);
+    await expect(page.getByLabel(/E-mail ou numéro de téléphone/)).toBeEditable();
+    // The whole stylesheet arrived after the first paint.
+    await expect(page.locator('head link[rel="stylesheet"][href^="/assets/app-"]')).toHaveCount(1);
+    expect(errors).toEqual([]);
+    const outcome = await page.evaluate(
+      () =>
+        new Promise<{ ran: boolean; violated: string | null }>((resolve) => {
+          let violated: string | null = null;
+          document.addEventListener("securitypolicyviolation", (e) => (violated = e.violatedDirective));
+          const script = document.createElement("script");
+          script.textContent = "window.foreignRan = true;";
+          document.head.appendChild(script);
+          setTimeout(() => resolve({ ran: (window as unknown as { foreignRan?: boolean }).foreignRan === true, violated }), 200);
+        }),
+    );
+    expect(outcome).toEqual({ ran: false, violated: expect.stringMatching(/^script-src/) });
   });
 
   test("the form is painted from the HTML alone (no script)", async ({ browser }) => {

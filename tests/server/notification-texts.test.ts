@@ -1,8 +1,9 @@
 /**
  * The notification templates (server/services/notifications/texts.ts): every type the server produces yields a
  * non-empty title and body in French, English and Arabic, the English and Arabic ones are not the French text and
- * carry no French words (the data they embed aside: isolated runs, FSI … PDI), catalogue names come in the pupil's
- * language with the French as fallback, dates in the language in Africa/Tunis time, amounts in dinars.
+ * carry no French words (what people wrote aside: their runs isolated with FSI … PDI; codes aside), catalogue names
+ * come in the pupil's language (isolated with its direction, LRI/RLI … PDI) with the French as fallback (then FSI), dates
+ * in the language in Africa/Tunis time, amounts in dinars.
  */
 import { describe, expect, it } from "vitest";
 import { tnd } from "../../domain/money";
@@ -19,7 +20,7 @@ const start = new Date("2026-12-01T16:00:00Z");
 const BY_TYPE: Record<string, T.NotificationTexts> = {
   password_changed: T.passwordChanged(),
   instalment_due: T.instalmentDue({ next: 2, of: 3, offer, dueBefore: "2026-12-08" }),
-  operator_renewal_refused: T.operatorRenewalRefused({ endDate: "2026-12-08" }),
+  operator_renewal_refused: T.operatorRenewalRefused({ endDate: "2026-12-08", offer: { fr: "Silver", en: "Silver", ar: "فضي" } }),
   gift_code_used: T.giftCodeUsed({ code: "CP-YASMINE", earned: tnd(2) + 500 }),
   gift_code_used_nothing_earned: T.giftCodeUsed({ code: "CP-YASMINE", earned: 0 }),
   parent_request_created: T.parentRequestCreated({ child: "Amine Ben Ali" }),
@@ -40,8 +41,11 @@ const BY_TYPE: Record<string, T.NotificationTexts> = {
   gift_order_delivered: T.giftOrderStatus({ orderId: 12, status: "delivered", reason: null }),
 };
 
-/** The sentence without the data it embeds (isolated runs). */
-const own = (s: string) => s.replace(/\u2068[^\u2069]*\u2069/g, " ");
+/**
+ * The sentence without what people wrote (FSI runs: names, an operator's reason) and codes (an LRI run of capitals);
+ * the catalogue names it embeds stay in, to be in the sentence's language.
+ */
+const own = (s: string) => s.replace(/\u2068[^\u2069]*\u2069/g, " ").replace(/\u2066[\p{Lu}\d-]+\u2069/gu, " ");
 const FRENCH_WORDS = /\b(vous|votre|vos|le|la|les|des|du|est|été|sur|avec|à|et|une?|reçus?|nouveau|nouvel|séance|tranche|modifié|rapport|demande)\b/i;
 
 describe("notification templates", () => {
@@ -76,18 +80,20 @@ describe("notification templates", () => {
   }
 
   it("catalogue names in the language, French when a translation is missing", () => {
-    expect(BY_TYPE.new_content!.en.body).toContain("\u2068Number sequences\u2069");
-    expect(BY_TYPE.new_content!.ar.body).toContain("\u2068الرياضيات\u2069");
-    expect(BY_TYPE.instalment_due!.ar.body).toContain("\u2068ذهبي سنوي\u2069");
+    expect(BY_TYPE.new_content!.en.body).toContain("\u2066Number sequences\u2069");
+    expect(BY_TYPE.new_content!.ar.body).toContain("\u2067الرياضيات\u2069");
+    expect(BY_TYPE.instalment_due!.ar.body).toContain("\u2067ذهبي سنوي\u2069");
+    expect(BY_TYPE.operator_renewal_refused!.ar.body).toContain("\u2067فضي\u2069");
+    expect(BY_TYPE.gift_code_used!.ar.body).toContain("\u2066CP-YASMINE\u2069");
     const untranslated = T.newContent({ recording: false, subject: { fr: "Physique", en: null, ar: "" }, content: { fr: "Les ondes" } });
     expect(untranslated.en.body).toBe("\u2068Physique\u2069: “\u2068Les ondes\u2069” is now available.");
     expect(untranslated.ar.body).toBe("\u2068Physique\u2069: درس «\u2068Les ondes\u2069» متاح الآن.");
   });
 
   it("dates in the language, in Tunis time; amounts in dinars with their decimals", () => {
-    expect(BY_TYPE.session_moved!.fr.body).toBe("« \u2068Révision des suites\u2069 » aura lieu le mardi 1 décembre à 17:00.");
-    expect(BY_TYPE.session_moved!.en.body).toBe("“\u2068Sequences revision\u2069” will now take place on Tuesday 1 December at 17:00.");
-    expect(BY_TYPE.session_moved!.ar.body).toBe("ستُقام حصة «\u2068مراجعة المتتاليات\u2069» يوم الثلاثاء، 1 ديسمبر في 17:00.");
+    expect(BY_TYPE.session_moved!.fr.body).toBe("« \u2066Révision des suites\u2069 » aura lieu le mardi 1 décembre à 17:00.");
+    expect(BY_TYPE.session_moved!.en.body).toBe("“\u2066Sequences revision\u2069” will now take place on Tuesday 1 December at 17:00.");
+    expect(BY_TYPE.session_moved!.ar.body).toBe("ستُقام حصة «\u2067مراجعة المتتاليات\u2069» يوم الثلاثاء، 1 ديسمبر في 17:00.");
     expect(BY_TYPE.instalment_due!.fr.body).toContain("avant le 8 décembre 2026");
     expect(BY_TYPE.instalment_due!.en.body).toContain("before 8 December 2026");
     expect(BY_TYPE.instalment_due!.ar.body).toContain("قبل 8 ديسمبر 2026");

@@ -99,10 +99,17 @@ describe("operator renewals", () => {
     expect((await sandboxChargesOf(sub.orderId)).map((c) => c.status)).toEqual(["refused"]);
     // The pupil is told, with the last day of the access already paid.
     const [paid] = await h.deps.db.select({ endDate: affiliations.endDate }).from(affiliations).where(eq(affiliations.userId, sub.userId!));
-    const told = await h.deps.db.execute(sql`select type, category, body, link from notifications where user_id = ${sub.userId}`);
-    const rows = (told as unknown as { rows: Array<{ type: string; category: string; body: string; link: string }> }).rows;
+    const told = await h.deps.db.execute(sql`select type, category, body, body_ar as "bodyAr", link from notifications where user_id = ${sub.userId}`);
+    const rows = (told as unknown as { rows: Array<{ type: string; category: string; body: string; bodyAr: string; link: string }> }).rows;
+    // The offer named in the reader's language, from the operator's offer group (Silver, فضي).
     expect(rows.filter((r) => r.type === "operator_renewal_refused")).toEqual([
-      { type: "operator_renewal_refused", category: "paySlice", body: expect.stringContaining(formatTunisDay(paid!.endDate, "fr")), link: "/offres" },
+      {
+        type: "operator_renewal_refused",
+        category: "paySlice",
+        body: expect.stringContaining(formatTunisDay(paid!.endDate, "fr")),
+        bodyAr: expect.stringContaining("\u2067فضي\u2069"),
+        link: "/offres",
+      },
     ]);
     // Not asked again: a cancelled subscription is not renewed.
     clock.advance(DAY);

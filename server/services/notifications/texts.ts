@@ -8,14 +8,17 @@
  *   languages (`Names`): the `_ar` / `_en` column when present, else the French name.
  * - Dates are written in the language, in Africa/Tunis time; point amounts as whole or decimal dinars
  *   (`domain/format.ts`, the client's formatters).
- * - A run of data that may be in another script than the sentence (a pupil's or a session's name, a code, an
- *   operator's reason) is isolated with FSI … PDI (U+2068, U+2069), the plain-text `<bdi>`: an Arabic name in an English
- *   sentence, or a French name in an Arabic one, keeps the sentence's own direction in the bell and in the push.
+ * - Every run of data is isolated, the plain-text `<bdi>`, so that it keeps the sentence's own direction in the bell and
+ *   in the push. What people wrote themselves (a pupil's or a parent's name, an operator's reason), whose language and
+ *   direction are theirs, with FSI … PDI (U+2068, U+2069: first strong); what is ours, in the reader's language (a
+ *   catalogue name that has its translation), with the sentence's direction, LRI or RLI … PDI (U+2066, U+2067), and a
+ *   code with LRI. A catalogue name shown in French for want of its translation is not in the reader's language: FSI.
+ *   The language check (tests/e2e/language-check.spec.ts) leaves out the FSI runs only.
  */
 import type { Locale } from "../../../domain/constants";
 import { LOCALES } from "../../../domain/constants";
 import { formatMillimes, formatTunisDate, formatTunisDay } from "../../../domain/format";
-import { ISOLATE_END, ISOLATE_START } from "../../../domain/notifications";
+import { ISOLATE_END, ISOLATE_START, ISOLATE_LTR, ISOLATE_RTL } from "../../../domain/notifications";
 
 export type NotificationLanguage = Locale;
 export interface NotificationText {
@@ -34,11 +37,22 @@ export interface Names {
 
 export const isNotificationLanguage = (x: unknown): x is NotificationLanguage => typeof x === "string" && (LOCALES as readonly string[]).includes(x);
 
-const nameIn = (n: Names, lang: NotificationLanguage): string => (lang === "fr" ? n.fr : n[lang]?.trim() || n.fr);
-/** A data run isolated from the sentence around it (FSI … PDI), cut to `max` characters. */
-const iso = (s: string, max = 60): string => {
+const cut = (s: string, max: number): string => {
   const chars = Array.from(s.trim());
-  return `${ISOLATE_START}${chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : chars.join("")}${ISOLATE_END}`;
+  return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : chars.join("");
+};
+/** What people wrote (a name, a reason) isolated from the sentence around it (FSI … PDI), cut to `max` characters. */
+const iso = (s: string, max = 60): string => `${ISOLATE_START}${cut(s, max)}${ISOLATE_END}`;
+/** A code (a referral code): left to right in every language (LRI … PDI). */
+const code = (s: string, max = 40): string => `${ISOLATE_LTR}${cut(s, max)}${ISOLATE_END}`;
+/**
+ * A catalogue name in `lang`, isolated with the language's direction (LRI/RLI … PDI), cut to `max` characters; the
+ * French one, isolated as unknown (FSI), when it has no translation.
+ */
+const nameIn = (n: Names, lang: NotificationLanguage, max = 60): string => {
+  const own = lang === "fr" ? n.fr : n[lang]?.trim();
+  if (!own) return iso(n.fr, max);
+  return `${lang === "ar" ? ISOLATE_RTL : ISOLATE_LTR}${cut(own, max)}${ISOLATE_END}`;
 };
 const inAll = (f: (lang: NotificationLanguage) => NotificationText): NotificationTexts => ({ fr: f("fr"), en: f("en"), ar: f("ar") });
 
@@ -137,12 +151,12 @@ export function transferReceived(p: { points: number; from: string }): Notificat
 
 /** To a referral code's owner: a pupil used it (and what it earned them, in millimes). */
 export function giftCodeUsed(p: { code: string; earned: number }): NotificationTexts {
-  const code = iso(p.code, 40);
+  const theCode = code(p.code);
   const earned = p.earned > 0;
   return {
-    fr: { title: "Code cadeau utilisé", body: earned ? `Votre code ${code} a été utilisé : ${points(p.earned, "fr")} gagnés.` : `Votre code ${code} a été utilisé.` },
-    en: { title: "Gift code used", body: earned ? `Your code ${code} has been used: you earned ${points(p.earned, "en")}.` : `Your code ${code} has been used.` },
-    ar: { title: "تم استخدام رمز الهدية", body: earned ? `تم استخدام رمزك ${code}: ربحت ${points(p.earned, "ar")}.` : `تم استخدام رمزك ${code}.` },
+    fr: { title: "Code cadeau utilisé", body: earned ? `Votre code ${theCode} a été utilisé : ${points(p.earned, "fr")} gagnés.` : `Votre code ${theCode} a été utilisé.` },
+    en: { title: "Gift code used", body: earned ? `Your code ${theCode} has been used: you earned ${points(p.earned, "en")}.` : `Your code ${theCode} has been used.` },
+    ar: { title: "تم استخدام رمز الهدية", body: earned ? `تم استخدام رمزك ${theCode}: ربحت ${points(p.earned, "ar")}.` : `تم استخدام رمزك ${theCode}.` },
   };
 }
 
@@ -169,7 +183,7 @@ export function giftOrderStatus(p: { orderId: number; status: keyof typeof GIFT_
 /** To a pupil paying by instalments: the next one is due before `dueBefore` (a Tunis day, YYYY-MM-DD). */
 export function instalmentDue(p: { next: number; of: number; offer: Names; dueBefore: string }): NotificationTexts {
   return inAll((lang) => {
-    const offer = iso(nameIn(p.offer, lang));
+    const offer = nameIn(p.offer, lang);
     const date = formatTunisDay(p.dueBefore, lang);
     if (lang === "en") return { title: "Instalment due", body: `Instalment ${p.next} of ${p.of} for your ${offer} offer is due before ${date}.` };
     if (lang === "ar") return { title: "قسط مستحق الدفع", body: `يجب دفع القسط ${p.next} من ${p.of} لعرض ${offer} قبل ${date}.` };
@@ -177,11 +191,14 @@ export function instalmentDue(p: { next: number; of: number; offer: Names; dueBe
   });
 }
 
-/** To an operator subscriber: the operator refused the renewal, so the subscription stopped; access runs to `endDate`. */
-export function operatorRenewalRefused(p: { endDate: string }): NotificationTexts {
+/**
+ * To an operator subscriber: the operator refused the renewal, so the subscription stopped; access runs to `endDate`.
+ * `offer`: the names of the operator's offer group (Silver).
+ */
+export function operatorRenewalRefused(p: { endDate: string; offer: Names }): NotificationTexts {
   return inAll((lang) => {
     const date = formatTunisDay(p.endDate, lang);
-    const offer = iso("Silver");
+    const offer = nameIn(p.offer, lang);
     if (lang === "en") return { title: "Subscription stopped", body: `Your operator refused to renew your ${offer} subscription, so it has stopped. Your access stays open until ${date}.` };
     if (lang === "ar") return { title: "تم إيقاف الاشتراك", body: `رفض مشغّلك تجديد اشتراكك ${offer}، لذلك تم إيقافه. يبقى وصولك مفتوحًا حتى ${date}.` };
     return { title: "Abonnement arrêté", body: `Votre opérateur a refusé le renouvellement de votre abonnement ${offer} : il est arrêté. Votre accès reste ouvert jusqu'au ${date}.` };
@@ -193,7 +210,7 @@ export function operatorRenewalRefused(p: { endDate: string }): NotificationText
 /** To the pupils concerned: a live session moved to `start`. */
 export function sessionMoved(p: { event: Names; start: Date }): NotificationTexts {
   return inAll((lang) => {
-    const name = iso(nameIn(p.event, lang));
+    const name = nameIn(p.event, lang);
     const when = formatTunisDate(p.start, lang, "dayTime");
     if (lang === "en") return { title: "Live session moved", body: `“${name}” will now take place on ${when}.` };
     if (lang === "ar") return { title: "تغيير موعد حصة مباشرة", body: `ستُقام حصة «${name}» يوم ${when}.` };
@@ -204,8 +221,8 @@ export function sessionMoved(p: { event: Names; start: Date }): NotificationText
 /** To a class: a new lesson (`recording: false`) or session recording is out in one of its subjects. */
 export function newContent(p: { recording: boolean; subject: Names; content: Names }): NotificationTexts {
   return inAll((lang) => {
-    const subject = iso(nameIn(p.subject, lang));
-    const content = iso(nameIn(p.content, lang), 80);
+    const subject = nameIn(p.subject, lang);
+    const content = nameIn(p.content, lang, 80);
     if (lang === "en")
       return p.recording
         ? { title: "New recording", body: `${subject}: the recording “${content}” is now available.` }

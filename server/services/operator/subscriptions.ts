@@ -34,7 +34,7 @@ import { SUBSCRIBER_PLACEHOLDER_NAME } from "../../../domain/user";
 import { operatorAdapter } from "../../adapters/operator";
 import { selectRows } from "../../db/rows";
 import type { Tx } from "../../db/client";
-import { affiliations, divisions, operatorCharges, operatorSubscriptions, users, wallets } from "../../db/schema";
+import { affiliations, divisions, offerGroups, operatorCharges, operatorSubscriptions, users, wallets } from "../../db/schema";
 import { issueToken, type AuthInfo } from "../../lib/auth";
 import { hashPassword, randomToken } from "../../lib/crypto";
 import type { Deps } from "../../lib/deps";
@@ -43,7 +43,7 @@ import { withIdempotency, type IdempotentResult } from "../../lib/idempotency";
 import { PLATFORM_WALLETS, postMovement } from "../wallet/ledger";
 import { createCode } from "../auth/codes";
 import { notify } from "../notifications/notify";
-import { operatorRenewalRefused } from "../notifications/texts";
+import { operatorRenewalRefused, type Names } from "../notifications/texts";
 import { sendMessage } from "../messages/send";
 import { publicUrl } from "../../lib/public-url";
 
@@ -166,6 +166,12 @@ export async function startUserCheckout(
     return openOrder(deps, tx, { userId: auth.userId, phone: me.phone, divisionId: me.divisionId, recurrence: input.recurrence });
   });
   return { result: await confirmationPage(deps, opened.result.orderId), replayed: opened.replayed };
+}
+
+/** The operator's offer group's names (Silver, فضي), for the pupil's notification in their language. */
+async function operatorOfferNames(tx: Tx): Promise<Names> {
+  const [group] = await tx.select({ fr: offerGroups.name, en: offerGroups.nameEn, ar: offerGroups.nameAr }).from(offerGroups).where(eq(offerGroups.id, OPERATOR_OFFER_ID)).limit(1);
+  return group ?? { fr: "Silver" };
 }
 
 async function orderForUpdate(tx: Tx, orderId: string): Promise<SubRow> {
@@ -420,7 +426,7 @@ async function settleCharge(deps: Deps_, chargeId: number, outcome: "charged" | 
       if (sub.status === "active") {
         await tx.update(operatorSubscriptions).set({ status: "cancelled", cancelledAt: now }).where(eq(operatorSubscriptions.id, sub.id));
         // The pupil hears why their access will end (it runs to the end of the paid period).
-        await notify(tx, { userId: sub.userId, category: "paySlice", type: "operator_renewal_refused", texts: operatorRenewalRefused({ endDate: await endDateOf(tx, sub) }), link: "/offres" });
+        await notify(tx, { userId: sub.userId, category: "paySlice", type: "operator_renewal_refused", texts: operatorRenewalRefused({ endDate: await endDateOf(tx, sub), offer: await operatorOfferNames(tx) }), link: "/offres" });
       }
       return "stopped";
     }

@@ -4,13 +4,14 @@ import { IconUserShield } from "@tabler/icons-react";
 import { meQueryOptions } from "@/lib/me";
 import { useSession } from "@/lib/session";
 import classes from "./shell.module.css";
+import { useDisplayName } from "@/lib/displayName";
 
 /** A visible reminder that an administrator is acting as this pupil (SPEC §6 "Admin impersonation"). */
 export function AdminBanner() {
   const session = useSession();
   const { data: me } = useSuspenseQuery(meQueryOptions);
+  const fullName = useDisplayName(me);
   if (!session?.adminUserId && !me.adminId) return null;
-  const fullName = [me.name, me.last_name].filter(Boolean).join(" ");
   return (
     <div className={classes.adminBanner} role="status" data-testid="admin-banner">
       <IconUserShield size={18} aria-hidden />

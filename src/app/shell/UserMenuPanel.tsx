@@ -20,6 +20,7 @@ import { useLocalized } from "@/lib/localized";
 import { configQueryOptions } from "@/lib/config";
 import { UserMenuTrigger } from "./UserMenuTrigger";
 import { useLogout } from "./useLogout";
+import { useDisplayName } from "@/lib/displayName";
 
 // The lite mode's part of the menu (switch, data used, storage): its own chunk, out of the shell's first load.
 const LiteMenuSection = lazy(() => import("../lite/LiteMenuSection").then((m) => ({ default: m.LiteMenuSection })));
@@ -40,7 +41,7 @@ export function UserMenuPanel() {
   const classMode = useClassMode();
   // "Se désabonner" (SPEC §6, offer 33): its confirmation lives outside the menu, which closes on click.
   const [unsubscribing, setUnsubscribing] = useState(false);
-  const fullName = [me.name, me.last_name].filter(Boolean).join(" ");
+  const fullName = useDisplayName(me);
   const pendingParent = me.hasParent && me.hasParentRequest;
   // A parent's account has no bookmarks, reports or history of its own (their space is /request-parent-user-children).
   const pupil = me.user_type !== "parent";

@@ -6,6 +6,7 @@ import { IconChevronDown } from "@tabler/icons-react";
 import { useAvatarSrc } from "@/lib/avatar";
 import { meQueryOptions } from "@/lib/me";
 import classes from "./shell.module.css";
+import { useDisplayName } from "@/lib/displayName";
 
 /**
  * The user menu's trigger: avatar (with a dot while a parent's request waits), name from 1200 px, chevron.
@@ -15,7 +16,7 @@ import classes from "./shell.module.css";
 export function UserMenuTrigger({ className, ...props }: ComponentPropsWithRef<"button">) {
   const { t } = useLingui();
   const { data: me } = useSuspenseQuery(meQueryOptions);
-  const fullName = [me.name, me.last_name].filter(Boolean).join(" ");
+  const fullName = useDisplayName(me);
   const pendingParent = me.hasParent && me.hasParentRequest;
   const avatar = useAvatarSrc(me.avatar);
   return (

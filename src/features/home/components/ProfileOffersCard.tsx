@@ -10,6 +10,7 @@ import { formatDate } from "@/lib/format";
 import { useLocalized } from "@/lib/localized";
 import { refName } from "@/lib/reference";
 import classes from "./home.module.css";
+import { useDisplayName } from "@/lib/displayName";
 
 const PERIODS: Record<string, MessageDescriptor> = {
   year: msg`Toute l'année`,
@@ -23,7 +24,7 @@ const PERIODS: Record<string, MessageDescriptor> = {
 /** The "profile and offers" widget of the home page (SPEC §2): class, current offers and their end dates. */
 export function ProfileOffersCard({ me }: { me: Pick<Me, "name" | "last_name" | "avatar" | "division" | "affiliations"> }) {
   const { t, i18n } = useLingui();
-  const fullName = [me.name, me.last_name].filter(Boolean).join(" ");
+  const fullName = useDisplayName(me);
   const avatar = useAvatarSrc(me.avatar);
   const offers = [...me.affiliations].sort((a, b) => a.end_date.localeCompare(b.end_date));
   return (

@@ -1,25 +1,28 @@
 import { Avatar, Group, SimpleGrid } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { Me } from "@domain/user";
+import { hasPlaceholderName, type Me } from "@domain/user";
 import { useAvatarSrc } from "@/lib/avatar";
 import { formatDate } from "@/lib/format";
 import { GENDER_LABEL } from "../labels";
 import { Info } from "./ProfileInfo";
+import { useDisplayName } from "@/lib/displayName";
 
 /** The profile's personal part: the photo, names, phones, birth date and gender. */
 export function PersonalInfo({ me }: { me: Me }) {
   const { t, i18n } = useLingui();
   const avatar = useAvatarSrc(me.avatar);
-  const fullName = [me.name, me.last_name].filter(Boolean).join(" ");
+  const fullName = useDisplayName(me);
+  // An operator's subscriber without a name of their own yet: no stored placeholder shown as their name.
+  const named = !hasPlaceholderName(me);
   return (
     <Group gap="lg" align="flex-start" wrap="wrap">
       <Avatar src={avatar} name={fullName} color="darsi.8" variant="filled" size={96} radius="50%" alt={avatar ? t`Photo de profil` : ""} data-testid="profile-avatar" />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" style={{ flex: 1, minWidth: 220 }}>
         <Info label={<Trans>Nom</Trans>} testId="profile-last-name">
-          <bdi>{me.last_name}</bdi>
+          <bdi>{named ? me.last_name : ""}</bdi>
         </Info>
         <Info label={<Trans>Prénom</Trans>} testId="profile-name">
-          <bdi>{me.name}</bdi>
+          <bdi>{named ? me.name : ""}</bdi>
         </Info>
         <Info label={<Trans>Téléphone</Trans>}>
           <bdi dir="ltr">{me.phone ?? ""}</bdi>
