@@ -1,9 +1,15 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { Box, Container, Group, Paper } from "@mantine/core";
 import { Outlet } from "@tanstack/react-router";
 import { LanguageLinks } from "@/components/LanguageLinks";
 import { Logo } from "@/components/Logo";
-import { ThemeToggle } from "@/components/ThemeToggle";
+
+/**
+ * The theme toggle loads after the form (its icons and labels are not the sign-in's first need: /login's entry budget,
+ * README "Budgets"); a box of its size holds its place meanwhile, so nothing moves when it arrives.
+ */
+const ThemeToggle = lazy(() => import("@/components/ThemeToggle").then((m) => ({ default: m.ThemeToggle })));
+const togglePlace = <Box w={34} h={34} aria-hidden />; // ActionIcon size "lg"
 
 /** The frame of the sign-in pages: logo, language and theme, one card. */
 export function AuthLayout() {
@@ -29,7 +35,9 @@ export function AuthFrame({ children }: { children: ReactNode }) {
           <Logo size={32} />
           <Group gap={0} wrap="nowrap">
             <LanguageLinks />
-            <ThemeToggle />
+            <Suspense fallback={togglePlace}>
+              <ThemeToggle />
+            </Suspense>
           </Group>
         </Group>
         <Paper
