@@ -9,11 +9,17 @@ let waiting = false;
  * version was deployed. When it does not (the connection dropped before the service worker had the code), a reload now
  * would land on the browser's error page: the page stays as it is and reloads once the server answers again.
  */
-export function reloadOnceForChunkError(): void {
+export function reloadOnceForChunkError(chunkUrl?: string): void {
   if (waiting || sessionStorage.getItem(KEY)) return;
   waiting = true;
   const attempt = async (delay: number) => {
     if (await probeServer()) {
+      // A chunk that the server still has failed with the network, not with a deployment: what imported it handles
+      // the failure (the outbox keeps the work, push waits), and a reload would only throw away the page.
+      if (chunkUrl && (await stillServed(chunkUrl))) {
+        waiting = false;
+        return;
+      }
       sessionStorage.setItem(KEY, String(Date.now()));
       window.location.reload();
       return;
@@ -29,7 +35,19 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 export function installChunkReload(): void {
-  window.addEventListener("vite:preloadError", () => reloadOnceForChunkError());
+  window.addEventListener("vite:preloadError", (e) => reloadOnceForChunkError(chunkUrlOf((e as Event & { payload?: unknown }).payload)));
   // A successful start clears the marker so that a later deploy can reload again.
   window.addEventListener("load", () => setTimeout(() => sessionStorage.removeItem(KEY), 10_000));
 }
+
+/** The address of the chunk a failed dynamic import names ("Failed to fetch dynamically imported module: <url>"). */
+function chunkUrlOf(error: unknown): string | undefined {
+  const text = error instanceof Error ? error.message : String(error);
+  return /https?:\/\/\S+?\.(?:js|css)\b/.exec(text)?.[0];
+}
+
+const stillServed = (url: string): Promise<boolean> =>
+  fetch(url, { method: "HEAD", cache: "no-store" }).then(
+    (res) => res.ok,
+    () => false,
+  );

@@ -105,7 +105,7 @@ export default function QuizPlayer({ lesson, quizId }: Props) {
           <Plural value={total} one="# question" other="# questions" /> · <Trans>validé à partir de {passMark} %</Trans>
         </Text>
         {best?.passed && (
-          <Badge color="teal" variant="light" leftSection={<IconTrophy size={14} aria-hidden />} data-testid="quiz-best">
+          <Badge color="teal.9" variant="filled" leftSection={<IconTrophy size={14} aria-hidden />} data-testid="quiz-best">
             <Trans>Réussi · meilleur score {bestScore} %</Trans>
           </Badge>
         )}

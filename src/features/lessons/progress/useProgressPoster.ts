@@ -3,6 +3,7 @@ import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { isCompleted, type LessonDto, type LessonListItemDto, type ProgressAnswerDto } from "@domain/learning";
 import type { ProgressPostInput } from "@domain/schemas/progress";
 import { meQueryOptions } from "@/lib/me";
+import { loadSync } from "@/lib/offline/send";
 import { keyRoots } from "@/lib/queryKeys";
 import { lessonsKeys } from "../lessons.keys";
 import { sendProgress } from "../api/postProgress";
@@ -24,6 +25,9 @@ export function useProgressPoster(lesson: LessonDto, listKey: readonly unknown[]
   useEffect(() => {
     ctx.current = { lesson, listKey, isFree };
   });
+  // The outbox's code is fetched as the lesson opens (online, in a moment), not with the first page turn or bookmark
+  // press: if the link has dropped by then, that press is kept on the device instead of failing with its chunk.
+  useEffect(() => void loadSync(), []);
 
   const post = useCallback(
     async (extra: ProgressExtra): Promise<ProgressAnswerDto> => {
