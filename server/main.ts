@@ -40,7 +40,9 @@ async function serveProcess(env: Env): Promise<void> {
     });
     // Idle keep-alive sockets would hold close() open, and a client reusing one would still reach this process: closed
     // now, and again as in-flight requests finish (their sockets go idle), until the process exits.
-    const closeIdle = () => (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    const closeIdle = () => {
+      if ("closeIdleConnections" in server) server.closeIdleConnections();
+    };
     closeIdle();
     setInterval(closeIdle, 100).unref();
     // Open websockets too (the players reconnect to the next process).

@@ -174,7 +174,7 @@ export async function tabletChapterFile(deps: Pick<Deps, "db" | "now" | "env">, 
   const full = normalize(join(root, path.replace(/^\/media\//, "")));
   if (!full.startsWith(root.endsWith(sep) ? root : root + sep)) throw notFound();
   const ext = path.slice(path.lastIndexOf(".") + 1).toLowerCase();
-  const body = Readable.toWeb(createReadStream(full)) as unknown as ReadableStream<Uint8Array>;
+  const body = Readable.toWeb(createReadStream(full)) as ReadableStream<Uint8Array>;
   return new Response(body, {
     status: 200,
     headers: {
