@@ -151,7 +151,7 @@ export default defineConfig({
   ],
   build: {
     target: "es2022",
-    sourcemap: false,
+    sourcemap: process.env.SOURCEMAP ? "hidden" : false,
     cssCodeSplit: true,
     chunkSizeWarningLimit: 500,
     rolldownOptions: {

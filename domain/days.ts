@@ -9,24 +9,29 @@
  */
 import { TIMEZONE } from "./constants";
 
-const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: TIMEZONE, year: "numeric", month: "2-digit", day: "2-digit" });
-const partsFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: TIMEZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
+// Made on first use, not when the module loads: the first formatter of a zone loads the zone's data (≈ 20 ms on a
+// slow phone), which every page's first paint would otherwise wait for, the sign-in page included.
+let dayFormat: Intl.DateTimeFormat | undefined;
+let partsFormat: Intl.DateTimeFormat | undefined;
+const dayFormatter = () => (dayFormat ??= new Intl.DateTimeFormat("en-CA", { timeZone: TIMEZONE, year: "numeric", month: "2-digit", day: "2-digit" }));
+const partsFormatter = () =>
+  (partsFormat ??= new Intl.DateTimeFormat("en-US", {
+    timeZone: TIMEZONE,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }));
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const parse = (day: string) => day.split("-").map(Number) as [number, number, number];
 
 /** The day in Tunis of an instant, `YYYY-MM-DD`: "today" is `tunisDay(now)`. */
-export const tunisDay = (at: Date): string => dayFormat.format(at);
+export const tunisDay = (at: Date): string => dayFormatter().format(at);
 
 /** `YYYY-MM-DD` plus `n` days (negative: before). */
 export function addDays(day: string, n: number): string {
@@ -50,7 +55,7 @@ export function weekDay(day: string): number {
 
 /** Tunis' offset from UTC at an instant, in milliseconds (read from the zone, never assumed). */
 function tunisOffsetMs(at: Date): number {
-  const p = Object.fromEntries(partsFormat.formatToParts(at).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(partsFormatter().formatToParts(at).map((x) => [x.type, x.value]));
   const local = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
   return local - Math.floor(at.getTime() / 1000) * 1000;
 }

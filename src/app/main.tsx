@@ -1,16 +1,18 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "@tanstack/react-router";
 import "./styles";
 import { activateLocale, directionOf, initialLocale } from "@/lib/i18n";
 import { installChunkReload } from "./chunkReload";
 import { Providers } from "./providers";
+import "./breather";
+import { RouterProvider } from "@tanstack/react-router";
 import { router } from "./router";
 import { registerServiceWorker } from "./serviceWorker";
 import { startOfflineSync } from "./offline";
 import { warmStart } from "./warmStart";
 import { queryClient } from "./queryClient";
 import { persistQueryCache } from "@/lib/offline/queryCache";
+import { yieldToMain } from "@/lib/yieldToMain";
 
 const root = document.getElementById("root")!;
 // /login or /register rendered at build time (./prerender.tsx) and fitting this visitor (boot.js hides it otherwise):
@@ -32,8 +34,13 @@ const app = (
 // Over a prerendered page, which stays on the screen meanwhile, the first render is a transition: React renders it in
 // slices that let the browser answer in between (one long task otherwise) and commits it whole.
 const renderOverPage = () => startTransition(() => createRoot(root).render(app));
-// Not awaited at the top level: a route's chunk imports this one, which must finish evaluating first.
-if (prerendered) void Promise.all(router.getMatchedRoutes(location.pathname)[0].map((r) => router.loadRouteChunk(r))).then(renderOverPage, renderOverPage);
+// The route is resolved (its chunk loaded, its matches settled) before the first render, in its own task: the router then
+// has nothing to update as it mounts, which would re-render the whole page at once outside the transition. Not awaited
+// at the top level: a route's chunk imports this one, which must finish evaluating first.
+if (prerendered)
+  void yieldToMain()
+    .then(() => router.load())
+    .then(renderOverPage, renderOverPage);
 else createRoot(root).render(app);
 
 // Every dialog gives the focus back to what opened it when it closes (./focusReturn): a watcher that is of no use
