@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { isExternalHref, isMoneyPage } from "./kiosk";
+import { describe, expect, it, vi } from "vitest";
+import { holdWindowOpen, isExternalHref, isMoneyPage } from "./kiosk";
 
 describe("class tablet kiosk", () => {
   it("knows the pages of money, and no other", () => {
@@ -16,5 +16,23 @@ describe("class tablet kiosk", () => {
     expect(isExternalHref("tel:+21673832002", origin)).toBe(true);
     expect(isExternalHref("/subjects", origin)).toBe(false);
     expect(isExternalHref("https://app.darsi.tn/offres", origin)).toBe(false);
+  });
+
+  it("holds a page another origin a script opens, lets the app's own through, and lets go when released", () => {
+    const opened = vi.fn(() => null);
+    const before = window.open;
+    window.open = opened;
+    const held: string[] = [];
+    const release = holdWindowOpen((href) => held.push(href));
+    expect(window.open("https://meet.example.org/room/42", "_blank", "noopener,noreferrer")).toBeNull();
+    expect(held).toEqual(["https://meet.example.org/room/42"]);
+    expect(opened).not.toHaveBeenCalled();
+    window.open("/sessions", "_blank");
+    expect(opened).toHaveBeenCalledWith("/sessions", "_blank", undefined);
+    release();
+    window.open("https://meet.example.org/room/43");
+    expect(held).toHaveLength(1);
+    expect(opened).toHaveBeenCalledTimes(2);
+    window.open = before;
   });
 });

@@ -28,6 +28,26 @@ export function isExternalHref(href: string, origin: string): boolean {
   }
 }
 
+/**
+ * Holds what a script opens outside the app (`window.open` of another origin: a live session's provider room, say), as
+ * a click on an external link is held: `onHeld` gets the address instead (the teacher's code dialog), and nothing
+ * opens. Same-origin opens go through. Returns what puts `window.open` back.
+ */
+export function holdWindowOpen(onHeld: (href: string) => void): () => void {
+  const original = window.open;
+  const held: typeof window.open = (url, target, features) => {
+    if (url !== undefined && url !== "" && isExternalHref(String(url), window.location.origin)) {
+      onHeld(new URL(String(url), window.location.origin).href);
+      return null;
+    }
+    return original.call(window, url, target, features);
+  };
+  window.open = held;
+  return () => {
+    if (window.open === held) window.open = original;
+  };
+}
+
 /** Full screen, asked on a tap (browsers refuse it without a gesture); nothing where the Fullscreen API is missing. */
 export function requestFullscreen(): void {
   const el = document.documentElement;

@@ -6,7 +6,7 @@ import { useIdleLock } from "@/features/tablet/components/useIdleLock";
 import { fetchVaultKey } from "@/features/tablet/api/getVaultKey";
 import { startedSync } from "@/lib/offline/send";
 import { currentUserId } from "@/lib/offline/user";
-import { isExternalHref, isMoneyPage } from "@/lib/kiosk";
+import { holdWindowOpen, isExternalHref, isMoneyPage } from "@/lib/kiosk";
 import { rememberWhereLeft, useTabletDevice, type TabletDevice } from "@/lib/tablet";
 import { useLogout } from "./useLogout";
 
@@ -66,6 +66,7 @@ function TabletModeOn({ device }: { device: TabletDevice }) {
 /**
  * Every link that leaves the app (forum, terms of use, assistance's pages, "Ouvrir sur YouTube"…) is held, whichever
  * screen draws it: a click on it opens the teacher's code dialog instead (the one link a code unlocked goes through).
+ * So is a page another origin a script would open (`window.open`: a live session's room at its provider).
  */
 function useExternalLinkGuard(): { href: string | null; close: () => void } {
   const [href, setHref] = useState<string | null>(null);
@@ -78,7 +79,11 @@ function useExternalLinkGuard(): { href: string | null; close: () => void } {
       setHref(a.href);
     };
     document.addEventListener("click", onClick, true);
-    return () => document.removeEventListener("click", onClick, true);
+    const release = holdWindowOpen(setHref);
+    return () => {
+      document.removeEventListener("click", onClick, true);
+      release();
+    };
   }, []);
   return { href, close: useCallback(() => setHref(null), []) };
 }
