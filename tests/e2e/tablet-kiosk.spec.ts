@@ -104,6 +104,14 @@ test.describe("class tablet kiosk", () => {
     expect(popups).toBe(1);
     await expect(gate).toHaveCount(0);
 
+    // A page of another origin a script opens (a live session's room at its provider) waits for the code too.
+    expect(await page.evaluate(() => window.open("https://meet.example.org/room/42", "_blank", "noopener,noreferrer"))).toBeNull();
+    await expect(gate).toBeVisible();
+    await expect(gate.getByText("meet.example.org", { exact: true })).toBeVisible();
+    expect(popups).toBe(1);
+    await gate.getByRole("button", { name: "Fermer" }).click();
+    await expect(gate).toHaveCount(0);
+
     // Next time: the grid shows her the picture keypad; a wrong sequence is refused, hers opens.
     await page.getByRole("button", { name: "Changer d'élève" }).click();
     await expect(page).toHaveURL(/\/tablette$/);
