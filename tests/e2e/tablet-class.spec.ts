@@ -322,7 +322,7 @@ test.describe("class tablet: a class's pupils in turn, the Wi-Fi down", () => {
         const notStarted = exams.find((e) => e.state === "not_started");
         if (notStarted) {
           await page.goto(`/exams/${notStarted.id}`);
-          await expect(page.getByTestId("homework-needs-connection")).toBeVisible();
+          await expect(page.getByTestId("homework-offline-note")).toBeVisible();
           expect(await axeViolations(page)).toEqual([]);
           await page.screenshot({ path: `${SHOTS}/exam-homework-note-${locale}-${label}.png` });
         }

@@ -313,10 +313,14 @@ function sendWaitingHomework(): Promise<void> {
 }
 
 function afterHomework(userId: number, report: HomeworkReport): void {
-  for (const item of [...report.delivered, ...report.refused]) progress.delete(item.id!);
+  // What is still waiting shows as waiting again (a file going up shows its share only while it goes).
+  progress.clear();
   if (report.stoppedBy === "network") reportReachable(false);
   else if (report.delivered.length > 0 || report.refused.length > 0) reportReachable(true);
-  if (report.delivered.length > 0 && client) void client.invalidateQueries({ queryKey: [...keyRoots.exams] });
+  if (report.delivered.length > 0) {
+    toast.success(t`Devoir envoyé`);
+    if (client) void client.invalidateQueries({ queryKey: [...keyRoots.exams] });
+  }
   if (report.refused.length > 0) toast.warning(t`Un devoir n'a pas pu être envoyé : la page de l'examen dit pourquoi.`);
   if (report.remaining > 0 && report.stoppedBy !== "aborted") scheduleRetry(report.stoppedBy);
   void refreshPending(userId);
