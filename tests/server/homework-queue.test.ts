@@ -18,13 +18,13 @@ const examByName = async (prefix: string, division = 18): Promise<number> => {
   const [r] = await rows(sql`select e.id from exams e join subjects s on s.id = e.subject_id where s.division_id = ${division} and e.name like ${prefix + "%"} order by s.position, e.id limit 1`);
   return Number(r.id);
 };
-const pdfOf = (n: number) => {
+const pdfOf = (n: number): Uint8Array<ArrayBuffer> => {
   const bytes = new Uint8Array(n).fill(0x20);
   bytes.set(new TextEncoder().encode("%PDF-1.4\n"));
   return bytes;
 };
 
-async function put(token: string, examId: number, uploadId: string, offset: number, body: Uint8Array) {
+async function put(token: string, examId: number, uploadId: string, offset: number, body: Uint8Array<ArrayBuffer>) {
   const res = await h.app.request(`/api/student/content-exam/${examId}/uploads/${uploadId}?offset=${offset}`, {
     method: "PUT",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/octet-stream" },

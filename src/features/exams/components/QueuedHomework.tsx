@@ -1,14 +1,14 @@
-import "@mantine/core/styles/Badge.css";
 import "@mantine/core/styles/Modal.css";
 import "@mantine/core/styles/Progress.css";
 import { useState } from "react";
-import { Alert, Badge, Button, Group, Modal, Paper, Progress, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Modal, Paper, Progress, Stack, Text } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { IconClockHour4, IconX } from "@tabler/icons-react";
 import { ApiRequestError } from "@/lib/api";
 import { isErrorCode } from "@domain/errors";
 import { describeError } from "@/lib/i18n/errors";
 import { type QueuedFile, useQueuedHomework } from "./useQueuedHomework";
+import classes from "./exams.module.css";
 
 /**
  * The homework files kept on this device until the server has them (issue 23 item 4): each waiting one with its name,
@@ -65,7 +65,7 @@ export function QueuedHomework({ examId }: { examId: number }) {
               <Trans>Garder le fichier</Trans>
             </Button>
             <Button
-              color="red"
+              color="red.9"
               data-testid="confirm-cancel-homework"
               onClick={() => {
                 if (cancelling) void forget?.(cancelling.id);
@@ -87,15 +87,16 @@ function QueuedRow({ file, onCancel }: { file: QueuedFile; onCancel: () => void 
   const percent = file.progress ? Math.floor((file.progress.sent / Math.max(1, file.progress.total)) * 100) : null;
   return (
     <Stack gap={4} data-testid="queued-homework-file">
-      <Group gap="xs" justify="space-between" wrap="nowrap">
-        <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+      <Group gap="xs" justify="space-between" wrap="wrap">
+        <Group gap={6} wrap="wrap" style={{ minWidth: 0 }}>
           <Text size="sm" dir="auto" style={{ overflowWrap: "anywhere" }}>
             {file.name}
           </Text>
           {percent === null ? (
-            <Badge color="orange" variant="light" leftSection={<IconClockHour4 aria-hidden size={12} />} style={{ flexShrink: 0 }}>
+            <span className={classes.waiting}>
+              <IconClockHour4 aria-hidden size={12} />
               <Trans>En attente d'envoi</Trans>
-            </Badge>
+            </span>
           ) : (
             <Text size="xs" role="status" style={{ flexShrink: 0 }}>{t`Envoi : ${percent} %`}</Text>
           )}
