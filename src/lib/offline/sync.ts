@@ -237,16 +237,25 @@ function notifyHomework(): void {
   for (const listener of homeworkListeners) listener();
 }
 
-/** Calls `listener` whenever the device's homework rows or an upload's progress change (the exam's page). */
+/**
+ * Calls `listener` whenever the device's homework rows or an upload's progress change (the exam's page).
+ * @public (called through `loadSync()`, which knip does not follow)
+ */
 export function subscribeHomework(listener: () => void): () => void {
   homeworkListeners.add(listener);
   return () => homeworkListeners.delete(listener);
 }
 
-/** Where a waiting file's upload stands, while it goes up. */
+/**
+ * Where a waiting file's upload stands, while it goes up.
+ * @public (called through `loadSync()`)
+ */
 export const homeworkProgress = (id: number): HomeworkProgress | undefined => progress.get(id);
 
-/** The signed-in user's homework rows of an exam: waiting, going up, or refused (not yet read). */
+/**
+ * The signed-in user's homework rows of an exam: waiting, going up, or refused (not yet read).
+ * @public (called through `loadSync()`)
+ */
 export async function queuedHomework(examId: number): Promise<HomeworkItem[]> {
   const userId = currentUserId();
   return userId === null ? [] : homeworkOf(userId, examId);
@@ -255,6 +264,7 @@ export async function queuedHomework(examId: number): Promise<HomeworkItem[]> {
 /**
  * The homework's "send": the files are stored on the device first (under the pupil's id), then go up now if the
  * network allows, and otherwise with the outbox's next replay. Resolves once they are on the device.
+ * @public (called through `startedSync()`)
  */
 export async function sendHomework(examId: number, files: HomeworkFile[]): Promise<void> {
   const session = getSession();
@@ -266,7 +276,10 @@ export async function sendHomework(examId: number, files: HomeworkFile[]): Promi
   void sendWaitingHomework();
 }
 
-/** Cancels a waiting file, or forgets a refusal the pupil has read. */
+/**
+ * Cancels a waiting file, or forgets a refusal the pupil has read.
+ * @public (called through `loadSync()`)
+ */
 export async function forgetQueuedHomework(id: number): Promise<void> {
   const userId = currentUserId();
   if (userId === null) return;
