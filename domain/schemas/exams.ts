@@ -42,6 +42,12 @@ const fileNameSchema = v.pipe(
 export const CreateUploadBody = v.object({
   name: fileNameSchema,
   size: intSchema("file_size_invalid", 1, HOMEWORK_MAX_BYTES),
+  /**
+   * The client's key of this file (a UUID made when the pupil pressed "send"): a second create with the same key answers
+   * the same upload (resumed, or already complete) instead of a new one, so a homework file replayed from the device
+   * after a crash is kept once.
+   */
+  upload_key: v.optional(v.pipe(v.string("idempotency_key_invalid"), v.uuid("idempotency_key_invalid"))),
 });
 
 export const ChunkQuery = v.object({ offset: intSchema("offset_invalid", 0, HOMEWORK_MAX_BYTES) });

@@ -1305,9 +1305,12 @@ export const examUploads = pgTable(
     createdAt: ts("created_at").notNull(),
     acceptUntil: ts("accept_until").notNull(),
     fileId: integer("file_id").references(() => examHomeworkFiles.id, { onDelete: "set null" }),
+    /** The client's key of the file (migration 0025): one upload per pupil, exam and key. */
+    clientKey: uuid("client_key"),
   },
   (t) => [
     index("exam_uploads_owner_idx").on(t.examId, t.userId),
+    uniqueIndex("exam_uploads_client_key_uq").on(t.examId, t.userId, t.clientKey),
     check("exam_uploads_received_check", sql`${t.received} >= 0 AND ${t.received} <= ${t.size}`),
   ],
 );

@@ -178,9 +178,11 @@ test.describe("exams", () => {
     });
     await page.getByTestId("send-homework").click();
     await expect(page.getByTestId("merge-progress")).toBeVisible();
-    await expect(page.getByText(/Connexion perdue/)).toBeVisible({ timeout: 60_000 });
+    // Kept on the device while the connection is away, then sent from where the server stood.
+    await expect(page.getByTestId("queued-homework-file").getByText("En attente d'envoi")).toBeVisible({ timeout: 60_000 });
     await shot(page, "upload-waiting-fr");
     await expect(page.getByText("Devoir envoyé")).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId("queued-homework")).toHaveCount(0);
     expect(cut).toBe(true);
     // After the cut it went on from where the server stood, never from zero.
     const cutIndex = offsets.findIndex((o) => o >= total * 0.6);

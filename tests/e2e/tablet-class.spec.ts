@@ -17,11 +17,13 @@ import {
   TABLET,
   adminKey,
   enableTablet,
+  expectWaiting,
   signInWithPassword,
   signInWithPin,
   storedText,
   switchPupil,
   uniqueLastName,
+  workerInControl,
 } from "./tablet-helpers";
 
 const SHOTS = process.env.TABLET_SHOTS ?? "test-results/tablet-class";
@@ -67,32 +69,12 @@ async function idleFor(page: Page, mmss: string) {
   await page.clock.runFor(6_000);
 }
 
-/** Back at the grid after the idle lock, then the pupil's row shows `waiting` unsent items (or none). */
-async function expectWaiting(page: Page, fullName: string, search: string, waiting: number) {
-  await page.getByLabel("Chercher mon nom").fill(search);
-  const row = page.getByRole("button", { name: fullName });
-  await expect(row).toBeVisible();
-  if (waiting === 0) await expect(row).not.toContainText("en attente");
-  else await expect(row).toContainText(waiting === 1 ? "1 envoi en attente" : `${waiting} envois en attente`);
-}
-
 /** What of a pupil's work must not be readable in clear after their session ended (only their sealed row stays). */
 function expectNothingOf(stored: string, what: { token: string; lastName?: string; kinds: string[]; urls: string[] }) {
   expect(stored).not.toContain(what.token);
   if (what.lastName) expect(stored).not.toContain(what.lastName);
   for (const kind of what.kinds) expect(stored).not.toContain(`"kind":"${kind}"`);
   for (const url of what.urls) expect(stored).not.toContain(url);
-}
-
-/**
- * The service worker in control (it keeps the app's code for offline use), as on a tablet in use for a while: what the
- * page loads later (the outbox's code, the sign-out's) comes from it once the network is down.
- */
-async function workerInControl(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
 /** Answers every question of the quiz on screen with its first choice. */
@@ -322,7 +304,7 @@ test.describe("class tablet: a class's pupils in turn, the Wi-Fi down", () => {
         const notStarted = exams.find((e) => e.state === "not_started");
         if (notStarted) {
           await page.goto(`/exams/${notStarted.id}`);
-          await expect(page.getByTestId("homework-needs-connection")).toBeVisible();
+          await expect(page.getByTestId("homework-offline-note")).toBeVisible();
           expect(await axeViolations(page)).toEqual([]);
           await page.screenshot({ path: `${SHOTS}/exam-homework-note-${locale}-${label}.png` });
         }

@@ -28,10 +28,18 @@ export async function tabletCode(request: APIRequestContext, division = CLASS): 
   return ((await res.json()) as { payload: { code: string } }).payload.code;
 }
 
-/** Everything the page's origin keeps: local and session storage, IndexedDB (every store), Cache Storage. */
+/**
+ * Everything the page's origin keeps: local and session storage, IndexedDB (every store, with the bytes of any Blob
+ * its rows hold — a homework file kept on the device), Cache Storage.
+ */
 export async function storedText(page: Page): Promise<string> {
   return page.evaluate(async () => {
     const parts: string[] = [JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage })];
+    const blobsOf = (value: unknown, found: Blob[] = []): Blob[] => {
+      if (value instanceof Blob) found.push(value);
+      else if (value && typeof value === "object" && !ArrayBuffer.isView(value) && !(value instanceof ArrayBuffer)) for (const v of Object.values(value)) blobsOf(v, found);
+      return found;
+    };
     for (const info of await indexedDB.databases()) {
       if (!info.name) continue;
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -46,6 +54,7 @@ export async function storedText(page: Page): Promise<string> {
           r.onerror = () => resolve([]);
         });
         parts.push(JSON.stringify(rows));
+        for (const blob of blobsOf(rows)) parts.push(await blob.text());
       }
       db.close();
     }
@@ -92,4 +101,24 @@ export async function switchPupil(page: Page) {
   await page.getByRole("button", { name: "Changer d'élève" }).click();
   await expect(page).toHaveURL(/\/tablette$/);
   await expect(page.getByRole("heading", { name: "Qui es-tu ?" })).toBeVisible();
+}
+
+/** At the grid, the pupil's row shows `waiting` unsent items (or none). */
+export async function expectWaiting(page: Page, fullName: string, search: string, waiting: number) {
+  await page.getByLabel("Chercher mon nom").fill(search);
+  const row = page.getByRole("button", { name: fullName });
+  await expect(row).toBeVisible();
+  if (waiting === 0) await expect(row).not.toContainText("en attente");
+  else await expect(row).toContainText(waiting === 1 ? "1 envoi en attente" : `${waiting} envois en attente`);
+}
+
+/**
+ * The service worker in control (it keeps the app's code for offline use), as on a tablet in use for a while: what the
+ * page loads later (the outbox's code, the sign-out's) comes from it once the network is down.
+ */
+export async function workerInControl(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }

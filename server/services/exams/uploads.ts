@@ -105,9 +105,19 @@ export async function dropAbandonedUploads(deps: Pick<Deps, "db" | "files" | "no
   }
 }
 
-/** Creates an upload (name, size) for a started exam before the deadline; 201 with offset 0. */
-export async function createUpload(deps: Deps, auth: AuthInfo, examId: number, input: { name: string; size: number }): Promise<UploadStatusDto> {
+/**
+ * Creates an upload (name, size) for a started exam before the deadline; 201 with offset 0. With the client's
+ * `upload_key`, a create whose key this pupil already used on this exam answers that upload as it stands (resumed, or
+ * complete with its file) — at any time, even after the deadline: the upload itself was created before it. Only a
+ * create that would make a new upload is held to the deadline (the server's clock; the client's is never asked), so a
+ * homework kept on the device that reaches the server after the end is refused (409 `exam_duration_finished`).
+ * The same key with another name or size is 409 `idempotency_conflict`.
+ */
+export async function createUpload(deps: Deps, auth: AuthInfo, examId: number, input: { name: string; size: number; upload_key?: string }): Promise<UploadStatusDto> {
   const exam = await loadExam(deps, auth, examId);
+  const key = input.upload_key ?? null;
+  const known = key === null ? null : await uploadOfKey(deps, auth.userId, examId, key);
+  if (known) return statusOfKnown(deps, auth, known, input);
   const now = deps.now();
   const deadline = assertOpenForHomework(exam, now);
   await assertRoom(deps, auth, examId, 1);
@@ -115,9 +125,28 @@ export async function createUpload(deps: Deps, auth: AuthInfo, examId: number, i
   const storageKey = keyFor(examId, auth.userId, id);
   const [u] = await deps.db
     .insert(examUploads)
-    .values({ id, examId, userId: auth.userId, name: input.name, size: input.size, storageKey, createdAt: now, acceptUntil: new Date(deadline.getTime() + UPLOAD_GRACE_MS) })
+    .values({ id, examId, userId: auth.userId, name: input.name, size: input.size, storageKey, createdAt: now, acceptUntil: new Date(deadline.getTime() + UPLOAD_GRACE_MS), clientKey: key })
+    .onConflictDoNothing({ target: [examUploads.examId, examUploads.userId, examUploads.clientKey] })
     .returning();
-  return statusOf(deps, auth, u!);
+  if (u) return statusOf(deps, auth, u);
+  // Two creates with one key at once: the other one made it.
+  const other = await uploadOfKey(deps, auth.userId, examId, key!);
+  if (!other) throw new AppError(409, "conflict");
+  return statusOfKnown(deps, auth, other, input);
+}
+
+async function uploadOfKey(deps: Deps, userId: number, examId: number, key: string) {
+  const [u] = await deps.db
+    .select()
+    .from(examUploads)
+    .where(and(eq(examUploads.examId, examId), eq(examUploads.userId, userId), eq(examUploads.clientKey, key)))
+    .limit(1);
+  return u ?? null;
+}
+
+function statusOfKnown(deps: Deps, auth: AuthInfo, u: typeof examUploads.$inferSelect, input: { name: string; size: number }): Promise<UploadStatusDto> {
+  if (u.name !== input.name || u.size !== input.size) throw new AppError(409, "idempotency_conflict");
+  return statusOf(deps, auth, u);
 }
 
 async function loadUpload(deps: Deps, auth: AuthInfo, examId: number, uploadId: string) {

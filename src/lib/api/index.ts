@@ -12,7 +12,7 @@ import { getSession } from "../session";
 import { reportReachable } from "../offline/status";
 import { errorOfAnswer, networkError, readJson } from "./envelope";
 
-export { ApiRequestError, isLostAnswer, isRefusedForNow, isSessionEnded } from "./envelope";
+export { ApiRequestError, isLostAnswer, isSessionEnded } from "./envelope";
 
 interface CommonOptions {
   method?: "GET" | "POST" | "PUT" | "DELETE";

@@ -6,19 +6,31 @@
  * item changed as out of date.
  */
 import type { QueryClient } from "@tanstack/react-query";
+import { t } from "@lingui/core/macro";
 import { ApiRequestError } from "../api";
-import { latestRecordingsKey, keyRoots, lessonListsKey } from "../queryKeys";
+import { env } from "../env";
+import { keyRoots } from "../queryKeys";
+import { toast } from "../toast";
+import { latestRecordingsKey, lessonListsKey } from "../queryKeys";
 import { quizzesKey } from "../quizzesKey";
 import { getSession } from "../session";
 import {
   OUTBOX_CHANNEL,
   OUTBOX_SYNC_TAG,
   enqueue,
+  flushHomework,
   flushOutbox,
+  forgetHomework,
   forgetTokenForReplay,
+  homeworkOf,
   keepTokenForReplay,
   pendingItems,
+  queueHomework,
   type FlushReport,
+  type HomeworkFile,
+  type HomeworkItem,
+  type HomeworkProgress,
+  type HomeworkReport,
   type OutboxItem,
 } from "./store";
 import { markOutbox } from "./pending";
@@ -45,17 +57,17 @@ async function refreshPending(userId: number | null): Promise<void> {
     reportPending(0, []);
     return;
   }
-  let items: OutboxItem[] = [];
+  let scopes: string[] = [];
   try {
-    items = await pendingItems(userId);
-    markOutbox(userId, items.length);
+    const [items, homework] = await Promise.all([pendingItems(userId), homeworkOf(userId)]);
+    scopes = [...items.map((i) => i.scope), ...homework.filter((h) => !h.refused).map((h) => `exam:${h.examId}`)];
+    // A refusal not yet read keeps the store loaded at start, so that the exam's page can say so.
+    markOutbox(userId, items.length + homework.length);
   } catch {
     // the store cannot be read: the marker stays as it was
   }
-  reportPending(
-    items.length,
-    items.map((i) => i.scope),
-  );
+  reportPending(scopes.length, scopes);
+  notifyHomework();
 }
 
 /**
@@ -141,6 +153,7 @@ async function flushNow(): Promise<FlushReport | null> {
   if (!session || userId === null) return null;
   const report = await flushOutbox({ userId, token: session.token });
   afterFlush(userId, report);
+  void sendWaitingHomework();
   return report;
 }
 
@@ -212,12 +225,130 @@ export async function flushBeforeSignOut(timeoutMs = 3_000): Promise<void> {
   await Promise.race([last, new Promise((r) => setTimeout(r, timeoutMs))]);
 }
 
+// ------------------------------------------------------------------ homework (issue 23 item 4)
+
+const homeworkListeners = new Set<() => void>();
+const progress = new Map<number, HomeworkProgress>();
+let homeworkRun: Promise<void> | null = null;
+let homeworkAgain = false;
+let homeworkAbort: AbortController | null = null;
+
+function notifyHomework(): void {
+  for (const listener of homeworkListeners) listener();
+}
+
+/**
+ * Calls `listener` whenever the device's homework rows or an upload's progress change (the exam's page).
+ * @public (called through `loadSync()`, which knip does not follow)
+ */
+export function subscribeHomework(listener: () => void): () => void {
+  homeworkListeners.add(listener);
+  return () => homeworkListeners.delete(listener);
+}
+
+/**
+ * Where a waiting file's upload stands, while it goes up.
+ * @public (called through `loadSync()`)
+ */
+export const homeworkProgress = (id: number): HomeworkProgress | undefined => progress.get(id);
+
+/**
+ * The signed-in user's homework rows of an exam: waiting, going up, or refused (not yet read).
+ * @public (called through `loadSync()`)
+ */
+export async function queuedHomework(examId: number): Promise<HomeworkItem[]> {
+  const userId = currentUserId();
+  return userId === null ? [] : homeworkOf(userId, examId);
+}
+
+/**
+ * The homework's "send": the files are stored on the device first (under the pupil's id), then go up now if the
+ * network allows, and otherwise with the outbox's next replay. Resolves once they are on the device.
+ * @public (called through `startedSync()`)
+ */
+export async function sendHomework(examId: number, files: HomeworkFile[]): Promise<void> {
+  const session = getSession();
+  const userId = session ? userIdOfToken(session.token) : null;
+  if (!session || userId === null) throw new ApiRequestError(401, "unauthorized", "Not signed in");
+  markOutbox(userId, files.length);
+  await queueHomework(userId, examId, `${env.apiBase}/student/content-exam/${examId}/uploads`, files);
+  await refreshPending(userId);
+  void sendWaitingHomework();
+}
+
+/**
+ * Cancels a waiting file, or forgets a refusal the pupil has read.
+ * @public (called through `loadSync()`)
+ */
+export async function forgetQueuedHomework(id: number): Promise<void> {
+  const userId = currentUserId();
+  if (userId === null) return;
+  await forgetHomework(userId, id);
+  progress.delete(id);
+  await refreshPending(userId);
+}
+
+/** Sends the signed-in user's waiting homework (one run at a time; a call during a run asks for one more). */
+function sendWaitingHomework(): Promise<void> {
+  if (homeworkRun) {
+    homeworkAgain = true;
+    return homeworkRun;
+  }
+  const run = (async () => {
+    do {
+      homeworkAgain = false;
+      const session = getSession();
+      const userId = session ? userIdOfToken(session.token) : null;
+      if (!session || userId === null) return;
+      homeworkAbort = new AbortController();
+      const report = await flushHomework({
+        userId,
+        token: session.token,
+        signal: homeworkAbort.signal,
+        onProgress: (p) => {
+          progress.set(p.id, p);
+          notifyHomework();
+        },
+      }).catch((e: unknown) => {
+        console.warn("homework: not sent", e);
+        return null;
+      });
+      if (report) afterHomework(userId, report);
+    } while (homeworkAgain);
+  })().finally(() => {
+    homeworkRun = null;
+    homeworkAbort = null;
+  });
+  homeworkRun = run;
+  inFlight.add(run);
+  void run.finally(() => inFlight.delete(run));
+  return run;
+}
+
+function afterHomework(userId: number, report: HomeworkReport): void {
+  // What is still waiting shows as waiting again (a file going up shows its share only while it goes).
+  progress.clear();
+  if (report.stoppedBy === "network") reportReachable(false);
+  else if (report.delivered.length > 0 || report.refused.length > 0) reportReachable(true);
+  if (report.delivered.length > 0) {
+    toast.success(t`Devoir envoyé`);
+    if (client) void client.invalidateQueries({ queryKey: [...keyRoots.exams] });
+  }
+  if (report.refused.length > 0) toast.warning(t`Un devoir n'a pas pu être envoyé : la page de l'examen dit pourquoi.`);
+  if (report.remaining > 0 && report.stoppedBy !== "aborted") scheduleRetry(report.stoppedBy);
+  void refreshPending(userId);
+}
+
 /**
  * Logout on a shared tablet: the token copy goes and the replay stops; the user's unsent outbox items stay on the
  * device, bound to them, and are sent the next time they sign in — never under anyone else's token.
  */
 export async function stopForSignOut(): Promise<void> {
   await forgetTokenForReplay();
+  // A homework upload going on stops here (its file stays on the device, for this pupil's next sign-in).
+  homeworkAbort?.abort();
+  await homeworkRun?.catch(() => undefined);
+  progress.clear();
   if (retryTimer) clearTimeout(retryTimer);
   retryTimer = undefined;
   reportPending(0, []);

@@ -17,11 +17,12 @@ const fileInput: TestedInputProps = { "data-testid": "file-input" };
 /**
  * Homework (SPEC §4, §5): photograph pages (`capture` opens the camera on phones) or pick images and files of the
  * allowed types. The images are merged on the device, in a worker, into one `merged-images.pdf` (at most 2,000 px,
- * JPEG 0.9); every file then goes up through the resumable upload, which waits out a lost connection and resumes.
+ * JPEG 0.9); every file is then kept on the device and goes up through the resumable upload, now or when the network
+ * comes back (`QueuedHomework`).
  */
-export default function HomeworkUploader({ examId, onUploaded }: { examId: number; onUploaded?: () => void }) {
+export default function HomeworkUploader({ examId }: { examId: number }) {
   const { i18n, t } = useLingui();
-  const { picked, images, others, refused, phase, busy, add, remove, send } = useHomeworkUpload(examId, onUploaded);
+  const { picked, images, others, refused, phase, busy, add, remove, send } = useHomeworkUpload(examId);
   const refusedList = refused.join(", ");
 
   return (

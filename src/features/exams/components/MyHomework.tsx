@@ -9,6 +9,7 @@ import { useDeleteHomework } from "../api/deleteHomework";
 import { ConfirmDeleteHomeworkModal } from "./ConfirmDeleteHomeworkModal";
 import { ExamFileRow } from "./ExamFileRow";
 import type { PreviewTarget } from "./FilePreviewModal";
+import { QueuedHomework } from "./QueuedHomework";
 
 // pdf-lib and the uploader load only when the homework section shows (a started exam).
 const HomeworkUploader = lazy(() => import("./HomeworkUploader"));
@@ -20,7 +21,10 @@ export interface MyHomeworkProps {
   onPreview: (f: PreviewTarget) => void;
 }
 
-/** The pupil's homework of a started exam: the files sent (deletable while it runs) and the uploader, or "closed". */
+/**
+ * The pupil's homework of a started exam: the files sent (deletable while it runs), the files kept on this device until
+ * they are sent, and the uploader, or "closed".
+ */
 export function MyHomework({ examId, uploads, state, onPreview }: MyHomeworkProps) {
   const { i18n, t } = useLingui();
   const remove = useDeleteHomework(examId);
@@ -67,6 +71,7 @@ export function MyHomework({ examId, uploads, state, onPreview }: MyHomeworkProp
           );
         })
       )}
+      <QueuedHomework examId={examId} />
       {state === "started" ? (
         <Suspense fallback={<Loader size="sm" aria-label={t`Chargement`} />}>
           <HomeworkUploader examId={examId} />

@@ -1,11 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from "react";
-import { useQueryClient } from "@tanstack/react-query";
-import { useLingui } from "@lingui/react/macro";
+import { useEffect, useMemo, useState } from "react";
 import { HOMEWORK_MAX_BYTES, MERGED_PDF_NAME, uploadExtension } from "@domain/exams";
-import { toast } from "@/lib/toast";
-import { uploadResumably, type UploadProgress } from "../api/resumableUpload";
+import { networkError } from "@/lib/api/envelope";
+import { startedSync } from "@/lib/offline/send";
 import { mergeImages } from "../lib/mergeImages";
-import { examsKeys } from "../exams.keys";
 
 /** A file the pupil picked: an image (merged into the PDF, shown as a thumbnail) or a file sent as it is. */
 export interface Picked {
@@ -15,22 +12,20 @@ export interface Picked {
   thumb: string | null;
 }
 
-export type Phase = { kind: "idle" } | { kind: "merging"; done: number; total: number } | { kind: "uploading"; name: string; progress: UploadProgress } | { kind: "error"; error: unknown };
+export type Phase = { kind: "idle" } | { kind: "merging"; done: number; total: number } | { kind: "keeping" } | { kind: "error"; error: unknown };
 
 const isImage = (f: File) => /^image\/(jpeg|png|gif|webp|heic|heif)$/i.test(f.type) || /\.(jpe?g|png|gif|webp)$/i.test(f.name);
 
 /**
  * The homework's picked files and its sending: the images merged on the device into one `merged-images.pdf`, then every
- * file up through the resumable upload; `refused` names the files of a type not allowed or too large.
+ * file kept on the device under the pupil (the outbox's store) and sent from there through the resumable upload — now
+ * when the network allows, otherwise when it comes back, at the next start or sign-in (`QueuedHomework` shows them
+ * until the server has them). `refused` names the files of a type not allowed or too large.
  */
-export function useHomeworkUpload(examId: number, onUploaded?: () => void) {
-  const { t } = useLingui();
-  const queryClient = useQueryClient();
+export function useHomeworkUpload(examId: number) {
   const [picked, setPicked] = useState<Picked[]>([]);
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const [refused, setRefused] = useState<string[]>([]);
-  const abort = useRef<AbortController | null>(null);
-  useEffect(() => () => abort.current?.abort(), []);
   useEffect(() => () => picked.forEach((p) => p.thumb && URL.revokeObjectURL(p.thumb)), [picked]);
 
   const add = (files: File[]) => {
@@ -47,10 +42,9 @@ export function useHomeworkUpload(examId: number, onUploaded?: () => void) {
   const remove = (key: string) => setPicked((prev) => prev.filter((x) => x.key !== key));
   const images = useMemo(() => picked.filter((p) => p.image), [picked]);
   const others = useMemo(() => picked.filter((p) => !p.image), [picked]);
-  const busy = phase.kind === "merging" || phase.kind === "uploading";
+  const busy = phase.kind === "merging" || phase.kind === "keeping";
 
   async function send() {
-    abort.current = new AbortController();
     try {
       const blobs: Array<{ blob: Blob; name: string }> = [];
       if (images.length > 0) {
@@ -62,17 +56,14 @@ export function useHomeworkUpload(examId: number, onUploaded?: () => void) {
         blobs.push({ blob: pdf, name: MERGED_PDF_NAME });
       }
       for (const o of others) blobs.push({ blob: o.file, name: o.file.name });
-      for (const { blob, name } of blobs) {
-        setPhase({ kind: "uploading", name, progress: { sent: 0, total: blob.size, waiting: false } });
-        await uploadResumably(examId, blob, name, (progress) => setPhase({ kind: "uploading", name, progress }), abort.current.signal);
-      }
+      setPhase({ kind: "keeping" });
+      const sync = await startedSync();
+      // The outbox's code did not load (offline before it was ever fetched): the picked files stay on the page.
+      if (!sync) throw networkError();
+      await sync.sendHomework(examId, blobs);
       setPicked([]);
       setPhase({ kind: "idle" });
-      toast.success(t`Devoir envoyé`);
-      await queryClient.invalidateQueries({ queryKey: examsKeys.detail(examId) });
-      onUploaded?.();
     } catch (error) {
-      if ((error as Error).name === "AbortError") return;
       setPhase({ kind: "error", error });
     }
   }

@@ -86,9 +86,13 @@ export function ExamDetailScreen({ id }: { id: number }) {
               <Trans>Examen pas encore commencé</Trans>
             </Text>
             <Text size="sm">{t`Vous aurez ${minutes} minutes à partir du moment où vous commencez.`}</Text>
-            {/* Homework files are sent while online only: they are not kept on the device (nor sealed on a class tablet). */}
-            <Text size="sm" data-testid="homework-needs-connection">
-              <Trans>Envoyer votre devoir a besoin d'une connexion à Internet : les fichiers ne sont pas gardés sur l'appareil.</Trans>
+            {/* Homework sent without a connection is kept on the device (sealed for the pupil on a class tablet) and goes up
+                when the network comes back; the server takes it only if it arrives before the pupil's time is over. */}
+            <Text size="sm" data-testid="homework-offline-note">
+              <Trans>
+                Sans connexion, votre devoir est gardé sur cet appareil et envoyé dès le retour du réseau. Il doit arriver avant la fin de votre temps : après, il
+                est refusé.
+              </Trans>
             </Text>
             <Group>
               <Button onClick={openStart} data-testid="start-exam">

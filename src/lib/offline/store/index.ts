@@ -7,7 +7,8 @@
 import { getDb } from "./db";
 import { flushOutbox, type FlushReport } from "./outbox";
 
-export { getDb, resetDbForTests, type OutboxItem, type SealedRow } from "./db";
+export { getDb, resetDbForTests, type HomeworkItem, type OutboxItem, type SealedRow } from "./db";
+export { flushHomework, forgetHomework, homeworkOf, queueHomework, type HomeworkFile, type HomeworkProgress, type HomeworkReport } from "./homework";
 export {
   
   OUTBOX_CHANNEL,
