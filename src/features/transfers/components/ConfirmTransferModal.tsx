@@ -41,7 +41,7 @@ export function ConfirmTransferModal({ transfer, onClose, onDone }: { transfer: 
         throw err;
       }
       submission.settle();
-      toast.success(t`Transfert effectué : ${amount} ${pointsWord} envoyés à ${receiverName}.`);
+      toast.success(t`Transfert effectué : ${amount} ${pointsWord} envoyés à ${{ receiver: receiverName }}.`);
       onDone();
     },
     resend: async () => {
