@@ -5,14 +5,18 @@
  */
 import * as v from "valibot";
 import { idSchema, intSchema, withEntries } from "./schemas/common";
+import { PersonNameSchema } from "./user";
 
 // ───────────────────────── parents ─────────────────────────
 
 const id = v.pipe(v.number(), v.integer());
 const millimes = v.pipe(v.number(), v.safeInteger());
 
-/** A person of a parent request, as the other side sees them (never a phone, an e-mail or an id of anything else). */
-const personFields = { id, name: v.string(), last_name: v.string() };
+/**
+ * A person of a parent request, as the other side sees them (never a phone, an e-mail or an id of anything else); names
+ * null for an operator's subscriber who has not given theirs (`PersonNameSchema`).
+ */
+const personFields = { id, name: PersonNameSchema, last_name: PersonNameSchema };
 const ParentRequestPersonSchema = v.strictObject(personFields);
 
 /**

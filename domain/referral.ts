@@ -7,6 +7,7 @@ import * as v from "valibot";
 import { addDays } from "./days";
 import { EMAIL_RE, idSchema, intSchema, withEntries } from "./schemas/common";
 import { PageQuery } from "./schemas/learning";
+import { PersonNameSchema } from "./user";
 
 // ── eligibility ──
 
@@ -150,8 +151,9 @@ export type GiftCodeDto = v.InferOutput<typeof GiftCodeDtoSchema>;
 /** SPEC §3 "User history": one use of the pupil's gift code — the friend, the subscription, what it earned. */
 const GeneratedGiftDtoSchema = v.strictObject({
   id,
-  name: v.string(),
-  last_name: v.string(),
+  /** The friend's name (null both for an operator's subscriber without one, `PersonNameSchema`). */
+  name: PersonNameSchema,
+  last_name: PersonNameSchema,
   start_date: v.string(),
   group_name: v.string(),
   group_name_ar: v.nullish(v.string()),

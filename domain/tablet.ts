@@ -4,7 +4,7 @@
  */
 import * as v from "valibot";
 import { idSchema } from "./schemas/common";
-import { USER_TYPES } from "./user";
+import { PersonNameSchema, USER_TYPES } from "./user";
 
 /** A device code lives 15 minutes and is used once. */
 export const TABLET_CODE_MINUTES = 15;
@@ -84,8 +84,9 @@ export const TabletEnabledDtoSchema = v.strictObject({ tablet: TabletDtoSchema, 
 /** A pupil of the grid: name, the address of their photo as the tablet may fetch it (`/tablet/pupils/{id}/avatar?v=…`, null without one), whether they chose a PIN on this tablet (and may still use it), and its kind. */
 export const TabletPupilDtoSchema = v.strictObject({
   id: v.number(),
-  name: v.string(),
-  last_name: v.string(),
+  /** Null both for an operator's subscriber who has not given their name (`PersonNameSchema`). */
+  name: PersonNameSchema,
+  last_name: PersonNameSchema,
   avatar: v.nullable(v.string()),
   pin: v.picklist(["none", "set", "locked"]),
   /** What their PIN on this tablet is made of (digits while they have none). */

@@ -185,3 +185,26 @@ export const SUBSCRIBER_PLACEHOLDER_NAME = { name: "Abonné", lastName: "Ooredoo
 export function hasPlaceholderName(me: Pick<Me, "name" | "last_name">): boolean {
   return me.name === SUBSCRIBER_PLACEHOLDER_NAME.name && me.last_name === SUBSCRIBER_PLACEHOLDER_NAME.lastName;
 }
+
+/** The operator's brand in "Abonné Ooredoo": a name, never translated (isolated from the sentence around it). */
+export const OPERATOR_BRAND = "Ooredoo";
+
+/**
+ * Another account's name in an answer (a transfer's counterpart, a referee, a buyer, a parent's child, a pupil of a
+ * class tablet): its own words, or **null** (`name` and `last_name` both) while it is an operator's subscriber who has
+ * not given theirs. The stored placeholder never leaves the server as a name: the reader's screen shows "Abonné Ooredoo",
+ * "Ooredoo subscriber" or "مشترك Ooredoo" for null (`src/lib/displayName.ts`), and a notification's text says it in
+ * each language (`server/services/notifications/texts.ts`).
+ */
+export const PersonNameSchema = v.nullable(v.string());
+export type PersonName = v.InferOutput<typeof PersonNameSchema>;
+
+/** A stored name (`name`, `last_name`) as an answer gives it to another reader: null both for the placeholder. */
+export function personNames(u: { name: string; last_name: string }): { name: PersonName; last_name: PersonName } {
+  return hasPlaceholderName(u) ? { name: null, last_name: null } : { name: u.name, last_name: u.last_name };
+}
+
+/** The full name ("Yasmine Ben Salah") as an answer gives it to another reader: null for the placeholder. */
+export function personFullName(u: { name: string; last_name: string }): PersonName {
+  return hasPlaceholderName(u) ? null : [u.name, u.last_name].filter(Boolean).join(" ").trim();
+}

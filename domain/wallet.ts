@@ -6,6 +6,7 @@
 import * as v from "valibot";
 import { PageQuery } from "./schemas/learning";
 import { TOPUP_METHODS } from "./schemas/wallet";
+import { PersonNameSchema } from "./user";
 
 const id = v.pipe(v.number(), v.integer());
 const millimes = v.pipe(v.number(), v.safeInteger());
@@ -110,8 +111,8 @@ export const StatementRowDtoSchema = v.strictObject({
   offer: v.nullable(NamedOfferSchema),
   period: v.nullable(v.strictObject({ start: day, end: day })),
   instalments: v.nullable(v.strictObject({ from: id, to: id })),
-  /** A transfer: the other pupil's name. */
-  counterpart: nullableText,
+  /** A transfer: the other pupil (their name null for an operator's subscriber without one, `PersonNameSchema`). */
+  counterpart: v.nullable(v.strictObject({ name: PersonNameSchema })),
   /** Referral and influencer earnings, and a refund's reclaimed share: the code used. */
   code: nullableText,
   /** A conversion of referral tokens into points: how many tokens. */

@@ -2,6 +2,7 @@
 import * as v from "valibot";
 import { idSchema } from "./common";
 import { PageQuery } from "./learning";
+import { PersonNameSchema } from "../user";
 
 export const DiscountCodeHistoryParams = v.object({ id: idSchema });
 /** `?page&perPage` (10/25/100, default 10). */
@@ -31,7 +32,8 @@ export type ProfitDiscountCodeDto = v.InferOutput<typeof ProfitDiscountCodeDtoSc
 /** `GET /discount-code-histories/{id}`: one row per purchase made with the code (SPEC §3 "User history"). */
 export const DiscountCodeHistoryDtoSchema = v.strictObject({
   id,
-  user: v.strictObject({ name: v.string(), last_name: v.string() }),
+  /** The buyer (names null for an operator's subscriber without one, `PersonNameSchema`). */
+  user: v.strictObject({ name: PersonNameSchema, last_name: PersonNameSchema }),
   affiliation: v.strictObject({ start_date: v.string() }),
   group: v.strictObject({ id, name: v.string(), name_ar: v.nullish(v.string()), name_en: v.nullish(v.string()) }),
   /** Millimes. */

@@ -7,6 +7,7 @@ import * as v from "valibot";
 import { TRANSFER_MAX, TRANSFER_MIN } from "../constants";
 import { MILLIMES_PER_TND } from "../money";
 import { EMAIL_RE, idSchema, isTunisianPhone } from "./common";
+import { PersonNameSchema } from "../user";
 
 const TRANSFER_MIN_MILLIMES = TRANSFER_MIN * MILLIMES_PER_TND;
 const TRANSFER_MAX_MILLIMES = TRANSFER_MAX * MILLIMES_PER_TND;
@@ -98,8 +99,11 @@ export const ConfirmTransferFormSchema = v.object({ code: confirmationCode });
 // (checked in tests, published in the OpenAPI document), the client reads their types.
 const id = v.pipe(v.number(), v.integer());
 
-/** SPEC §3 Transfer: a person shown on a transfer — an id and a name, never a phone or an e-mail. */
-const TransferPartyDtoSchema = v.strictObject({ id, name: v.string() });
+/**
+ * SPEC §3 Transfer: a person shown on a transfer — an id and a name, never a phone or an e-mail; the name is null for an
+ * operator's subscriber who has not given theirs (`PersonNameSchema`).
+ */
+const TransferPartyDtoSchema = v.strictObject({ id, name: PersonNameSchema });
 
 const TRANSFER_STATUSES = ["pending", "confirmed", "cancelled"] as const;
 

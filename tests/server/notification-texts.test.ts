@@ -8,6 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { tnd } from "../../domain/money";
 import * as T from "../../server/services/notifications/texts";
+import { renderMessage } from "../../server/services/messages/texts";
 
 const offer = { fr: "Gold année", en: "Gold year", ar: "ذهبي سنوي" };
 const event = { fr: "Révision des suites", en: "Sequences revision", ar: "مراجعة المتتاليات" };
@@ -32,6 +33,10 @@ const BY_TYPE: Record<string, T.NotificationTexts> = {
   video_report_rejected: T.videoReportStatus({ reportId: 7, status: "Rejected", rejectReason: "Vidéo correcte" }),
   transfer_to_confirm: T.transferToConfirm({ points: tnd(10), to: "Yasmine Trabelsi" }),
   transfer_received: T.transferReceived({ points: tnd(10), from: "Yasmine Trabelsi" }),
+  // An operator's subscriber who has not given a name (null): the label in each language, not the stored French.
+  transfer_received_from_subscriber: T.transferReceived({ points: tnd(10), from: null }),
+  transfer_to_confirm_to_subscriber: T.transferToConfirm({ points: tnd(10), to: null }),
+  parent_request_created_by_subscriber: T.parentRequestCreated({ child: null }),
   session_moved: T.sessionMoved({ event, start }),
   new_content: T.newContent({ recording: false, subject, content: lesson }),
   new_recording: T.newContent({ recording: true, subject, content: lesson }),
@@ -45,12 +50,15 @@ const BY_TYPE: Record<string, T.NotificationTexts> = {
  * The sentence without what people wrote (FSI runs: names, an operator's reason) and codes (an LRI run of capitals);
  * the catalogue names it embeds stay in, to be in the sentence's language.
  */
-const own = (s: string) => s.replace(/\u2068[^\u2069]*\u2069/g, " ").replace(/\u2066[\p{Lu}\d-]+\u2069/gu, " ");
+const own = (s: string) =>
+  s
+    .replace(/\u2066Ooredoo\u2069/g, " ")
+    .replace(/\u2068[^\u2069]*\u2069/g, " ").replace(/\u2066[\p{Lu}\d-]+\u2069/gu, " ");
 const FRENCH_WORDS = /\b(vous|votre|vos|le|la|les|des|du|est|été|sur|avec|à|et|une?|reçus?|nouveau|nouvel|séance|tranche|modifié|rapport|demande)\b/i;
 
 describe("notification templates", () => {
   it("cover every template the module exports", () => {
-    const helpers = new Set(["isNotificationLanguage", "operatorTexts", "textIn", "REPORT_STATUS", "points"]);
+    const helpers = new Set(["isNotificationLanguage", "operatorTexts", "textIn", "REPORT_STATUS", "points", "subscriberLabel"]);
     const templates = Object.keys(T).filter((k) => !helpers.has(k));
     expect(templates.sort()).toEqual(
       ["giftCodeUsed", "giftOrderStatus", "instalmentDue", "newContent", "operatorRenewalRefused", "parentRequestAnswered", "parentRequestCreated", "passwordChanged", "sessionMoved", "transferReceived", "transferToConfirm", "videoReportStatus"].sort(),
@@ -104,6 +112,19 @@ describe("notification templates", () => {
     expect(T.transferReceived({ points: tnd(3), from: "A" }).ar.body).toContain("3 نقاط");
     expect(T.transferReceived({ points: tnd(2), from: "A" }).ar.body).toBe("استلمت نقطتين من \u2068A\u2069.");
     expect(T.transferReceived({ points: tnd(1), from: "A" }).ar.body).toBe("استلمت نقطة واحدة من \u2068A\u2069.");
+  });
+
+  it("a nameless subscriber is our label in the sentence's direction (not a person's FSI run), the brand LRI inside", () => {
+    const brand = "\u2066Ooredoo\u2069";
+    expect(BY_TYPE.transfer_received_from_subscriber!.fr.body).toBe(`\u2066Abonné ${brand}\u2069 vous a transféré 10 points.`);
+    expect(BY_TYPE.transfer_received_from_subscriber!.en.body).toBe(`You received 10 points from \u2066${brand} subscriber\u2069.`);
+    expect(BY_TYPE.transfer_received_from_subscriber!.ar.body).toBe(`استلمت 10 نقاط من \u2067مشترك ${brand}\u2069.`);
+    expect(T.subscriberLabel("en", false)).toBe("Ooredoo subscriber");
+    // The sender's code message (SMS: no isolates outside Arabic) names the receiver the same way.
+    const sms = (lang: "fr" | "en" | "ar") => renderMessage("transfer", { code: "123456", points: tnd(10), to: null }, lang, "sms", "http://localhost").body;
+    expect(sms("en")).toContain("to Ooredoo subscriber is 123456");
+    expect(sms("ar")).toContain("إلى مشترك \u2066Ooredoo\u2069 هو");
+    expect(sms("fr")).toContain("à Abonné Ooredoo est");
   });
 
   it("the operator's texts: a missing translation is empty (stored as missing); textIn falls back on the French", () => {

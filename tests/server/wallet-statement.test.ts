@@ -99,8 +99,8 @@ describe("the statement", () => {
     expect(purchase.amount).toBeLessThan(0);
     expect(purchase.period?.start).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(purchase.offer?.id).toBe(33);
-    expect(chronological[2]).toMatchObject({ amount: -10_000, counterpart: "Youssef Trabelsi" });
-    expect(chronological[3]).toMatchObject({ amount: 12_000, counterpart: "Youssef Trabelsi" });
+    expect(chronological[2]).toMatchObject({ amount: -10_000, counterpart: { name: "Youssef Trabelsi" } });
+    expect(chronological[3]).toMatchObject({ amount: 12_000, counterpart: { name: "Youssef Trabelsi" } });
     expect(chronological[4]).toMatchObject({ amount: 20_000, applied: false, reference: "VIR-PENDING" });
     // No stored sentence is answered.
     expect(Object.keys(rows[0]!)).not.toContain("description");
@@ -134,8 +134,8 @@ describe("the statement", () => {
   it("shows the receiver the transfer with the sender's name", async () => {
     const rows = await rowsOf(friend.token, { kind: "transfer" });
     expect(rows.map((r) => [r.amount, r.counterpart])).toEqual([
-      [-12_000, "Amira Ben Salah"],
-      [10_000, "Amira Ben Salah"],
+      [-12_000, { name: "Amira Ben Salah" }],
+      [10_000, { name: "Amira Ben Salah" }],
     ]);
   });
 

@@ -4,12 +4,13 @@
  * pupil). Texts in the three languages from the templates of `../notifications/texts.ts`; the bell links to the screen
  * that shows it.
  */
+import type { PersonName } from "../../../domain/user";
 import type { Tx } from "../../db/client";
 import { notify } from "../notifications/notify";
 import { parentRequestAnswered, parentRequestCreated, videoReportStatus } from "../notifications/texts";
 
 export type AccountNotice =
-  | { kind: "parent_request_created"; userId: number; child: string }
+  | { kind: "parent_request_created"; userId: number; child: PersonName }
   | { kind: "parent_request_answered"; userId: number; parent: string; approved: boolean }
   | { kind: "video_report_status"; userId: number; reportId: number; status: string; rejectReason: string | null };
 

@@ -11,6 +11,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { ParentRequestDto } from "../../../domain/account";
+import { personFullName, personNames } from "../../../domain/user";
 import { normalizePhone } from "../../../domain/schemas/common";
 import type { Db, Tx } from "../../db/client";
 import { divisions, parentRequests, users } from "../../db/schema";
@@ -60,11 +61,10 @@ function toDto(r: Row): ParentRequestDto {
     id: r.id,
     approved: r.approved,
     created_at: r.createdAt.toISOString(),
-    parent_user: { id: r.parentId, name: r.parentName, last_name: r.parentLastName },
+    parent_user: { id: r.parentId, ...personNames({ name: r.parentName, last_name: r.parentLastName }) },
     child_user: {
       id: r.childId,
-      name: r.childName,
-      last_name: r.childLastName,
+      ...personNames({ name: r.childName, last_name: r.childLastName }),
       division: r.divisionId === null ? null : { id: r.divisionId, name: r.divisionName ?? "", name_ar: r.divisionNameAr ?? "", name_en: r.divisionNameEn ?? "" },
       gender: r.childGender === "male" || r.childGender === "female" ? r.childGender : null,
     },
@@ -119,8 +119,9 @@ export async function answerParentRequest(deps: Pick<Deps, "db" | "now">, parent
     if (row.approved !== null) throw new AppError(409, "parent_request_answered");
     await tx.update(parentRequests).set({ approved }).where(eq(parentRequests.id, row.id));
     const [updated] = await select(tx).where(eq(parentRequests.id, row.id));
-    const dto = toDto(updated as Row);
-    await notifyAccount(tx, { kind: "parent_request_answered", userId: row.childId, parent: `${dto.parent_user.name} ${dto.parent_user.last_name}`, approved });
+    const answered = updated as Row;
+    const dto = toDto(answered);
+    await notifyAccount(tx, { kind: "parent_request_answered", userId: row.childId, parent: `${answered.parentName} ${answered.parentLastName}`.trim(), approved });
     return dto;
   });
 }
@@ -158,7 +159,7 @@ export async function requestParentLink(tx: Tx, input: { childId: number; parent
     .returning({ id: parentRequests.id });
   if (!created) return null;
   const [child] = await tx.select({ name: users.name, lastName: users.lastName }).from(users).where(eq(users.id, input.childId));
-  await notifyAccount(tx, { kind: "parent_request_created", userId: parent.id, child: `${child?.name ?? ""} ${child?.lastName ?? ""}`.trim() });
+  await notifyAccount(tx, { kind: "parent_request_created", userId: parent.id, child: child ? personFullName({ name: child.name, last_name: child.lastName }) : "" });
   return created;
 }
 

@@ -10,7 +10,8 @@
  */
 import type { Locale } from "../../../domain/constants";
 import { ISOLATE_END, ISOLATE_START } from "../../../domain/notifications";
-import { points } from "../notifications/texts";
+import type { PersonName } from "../../../domain/user";
+import { points, subscriberLabel } from "../notifications/texts";
 
 export type MessageLanguage = Locale;
 
@@ -19,7 +20,8 @@ export interface MessageParams {
   reset: { code: string };
   /** A new e-mail or phone of the profile, confirmed by its code. */
   contact: { code: string };
-  transfer: { code: string; points: number; to: string };
+  /** `to`: the receiver's name, null for an operator's subscriber without one (`PersonName`). */
+  transfer: { code: string; points: number; to: PersonName };
   /** A pupil whose account the mobile operator's subscription created: the login and a code to choose a password. */
   subscriber_welcome: { code: string; login: string; link: string };
 }
@@ -32,7 +34,9 @@ interface MessageText {
   line: string;
 }
 
-const nameIn = (name: string, lang: MessageLanguage) => (lang === "ar" ? `${ISOLATE_START}${name.trim()}${ISOLATE_END}` : name.trim());
+/** A person: their name (isolated in Arabic), or the subscriber's label in the language (in Arabic, its brand isolated). */
+const nameIn = (name: PersonName, lang: MessageLanguage) =>
+  name === null ? subscriberLabel(lang, lang === "ar") : lang === "ar" ? `${ISOLATE_START}${name.trim()}${ISOLATE_END}` : name.trim();
 
 const TEXTS: { [K in MessageKind]: (p: MessageParams[K], lang: MessageLanguage) => MessageText } = {
   verification: ({ code }, lang) =>

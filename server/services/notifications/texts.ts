@@ -14,11 +14,15 @@
  *   catalogue name that has its translation), with the sentence's direction, LRI or RLI … PDI (U+2066, U+2067), and a
  *   code with LRI. A catalogue name shown in French for want of its translation is not in the reader's language: FSI.
  *   The language check (tests/e2e/language-check.spec.ts) leaves out the FSI runs only.
+ * - A person is `PersonName` (domain/user.ts): their own name (FSI), or null for an operator's subscriber who has not
+ *   given theirs — then the label in each language ("Abonné Ooredoo", "Ooredoo subscriber", "مشترك Ooredoo"), ours, so
+ *   isolated with the sentence's direction, and the brand inside it left to right (LRI … PDI).
  */
 import type { Locale } from "../../../domain/constants";
 import { LOCALES } from "../../../domain/constants";
 import { formatMillimes, formatTunisDate, formatTunisDay } from "../../../domain/format";
 import { ISOLATE_END, ISOLATE_START, ISOLATE_LTR, ISOLATE_RTL } from "../../../domain/notifications";
+import { OPERATOR_BRAND, type PersonName } from "../../../domain/user";
 
 export type NotificationLanguage = Locale;
 export interface NotificationText {
@@ -54,6 +58,19 @@ const nameIn = (n: Names, lang: NotificationLanguage, max = 60): string => {
   if (!own) return iso(n.fr, max);
   return `${lang === "ar" ? ISOLATE_RTL : ISOLATE_LTR}${cut(own, max)}${ISOLATE_END}`;
 };
+/**
+ * What an operator's subscriber without a name is called, in each language (the app's own label, `Abonné Ooredoo` in
+ * src/locales): the brand is a name, isolated left to right inside it.
+ */
+export function subscriberLabel(lang: NotificationLanguage, isolated = true): string {
+  const brand = isolated ? `${ISOLATE_LTR}${OPERATOR_BRAND}${ISOLATE_END}` : OPERATOR_BRAND;
+  if (lang === "en") return `${brand} subscriber`;
+  if (lang === "ar") return `مشترك ${brand}`;
+  return `Abonné ${brand}`;
+}
+/** A person in a sentence of `lang`: their own name as written (FSI), or the subscriber's label in the sentence's direction. */
+const person = (p: PersonName, lang: NotificationLanguage): string =>
+  p === null ? `${lang === "ar" ? ISOLATE_RTL : ISOLATE_LTR}${subscriberLabel(lang)}${ISOLATE_END}` : iso(p);
 const inAll = (f: (lang: NotificationLanguage) => NotificationText): NotificationTexts => ({ fr: f("fr"), en: f("en"), ar: f("ar") });
 
 const pluralRules = new Map<string, Intl.PluralRules>();
@@ -82,12 +99,11 @@ export function passwordChanged(): NotificationTexts {
 }
 
 /** To a parent: a pupil named them as parent. */
-export function parentRequestCreated(p: { child: string }): NotificationTexts {
-  const child = iso(p.child);
+export function parentRequestCreated(p: { child: PersonName }): NotificationTexts {
   return {
-    fr: { title: "Nouvelle demande parentale", body: `${child} vous a ajouté(e) comme parent : approuvez ou refusez sa demande.` },
-    en: { title: "New parent request", body: `${child} has added you as their parent: approve or decline the request.` },
-    ar: { title: "طلب وليّ أمر جديد", body: `أضافك ${child} كوليّ أمر: وافق على الطلب أو ارفضه.` },
+    fr: { title: "Nouvelle demande parentale", body: `${person(p.child, "fr")} vous a ajouté(e) comme parent : approuvez ou refusez sa demande.` },
+    en: { title: "New parent request", body: `${person(p.child, "en")} has added you as their parent: approve or decline the request.` },
+    ar: { title: "طلب وليّ أمر جديد", body: `أضافك ${person(p.child, "ar")} كوليّ أمر: وافق على الطلب أو ارفضه.` },
   };
 }
 
@@ -130,22 +146,20 @@ export function videoReportStatus(p: { reportId: number; status: string; rejectR
 // ─────────────── points and offers ───────────────
 
 /** To the sender: confirm the transfer with the code just sent. */
-export function transferToConfirm(p: { points: number; to: string }): NotificationTexts {
-  const to = iso(p.to);
+export function transferToConfirm(p: { points: number; to: PersonName }): NotificationTexts {
   return {
-    fr: { title: "Transfert à confirmer", body: `Confirmez le transfert de ${points(p.points, "fr")} à ${to} avec le code reçu.` },
-    en: { title: "Transfer to confirm", body: `Confirm the transfer of ${points(p.points, "en")} to ${to} with the code you received.` },
-    ar: { title: "تحويل في انتظار التأكيد", body: `أكّد تحويل ${points(p.points, "ar")} إلى ${to} بالرمز الذي وصلك.` },
+    fr: { title: "Transfert à confirmer", body: `Confirmez le transfert de ${points(p.points, "fr")} à ${person(p.to, "fr")} avec le code reçu.` },
+    en: { title: "Transfer to confirm", body: `Confirm the transfer of ${points(p.points, "en")} to ${person(p.to, "en")} with the code you received.` },
+    ar: { title: "تحويل في انتظار التأكيد", body: `أكّد تحويل ${points(p.points, "ar")} إلى ${person(p.to, "ar")} بالرمز الذي وصلك.` },
   };
 }
 
 /** To the receiver: points arrived. */
-export function transferReceived(p: { points: number; from: string }): NotificationTexts {
-  const from = iso(p.from);
+export function transferReceived(p: { points: number; from: PersonName }): NotificationTexts {
   return {
-    fr: { title: "Points reçus", body: `${from} vous a transféré ${points(p.points, "fr")}.` },
-    en: { title: "Points received", body: `You received ${points(p.points, "en")} from ${from}.` },
-    ar: { title: "وصلتك نقاط", body: `استلمت ${points(p.points, "ar")} من ${from}.` },
+    fr: { title: "Points reçus", body: `${person(p.from, "fr")} vous a transféré ${points(p.points, "fr")}.` },
+    en: { title: "Points received", body: `You received ${points(p.points, "en")} from ${person(p.from, "en")}.` },
+    ar: { title: "وصلتك نقاط", body: `استلمت ${points(p.points, "ar")} من ${person(p.from, "ar")}.` },
   };
 }
 

@@ -9,6 +9,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { tunisDay } from "../../../domain/days";
 import { REFERRAL_PREFIX } from "../../../domain/offers";
 import { GIFT_CODE_ALPHABET, GIFT_CODE_LENGTH, REFERRAL_PERCENT, type GeneratedGiftDto, type GiftCodeDto } from "../../../domain/referral";
+import { personNames } from "../../../domain/user";
 import type { Db, Tx } from "../../db/client";
 import { affiliations, discountCodes, discountCodeUses, offerGroups, tokenEntries, users } from "../../db/schema";
 import type { Deps } from "../../lib/deps";
@@ -85,8 +86,7 @@ export async function listGeneratedGifts(deps: Pick<Deps, "db">, userId: number,
     .offset((page - 1) * perPage);
   const payload: GeneratedGiftDto[] = rows.map((r) => ({
     id: r.id,
-    name: r.name,
-    last_name: r.lastName,
+    ...personNames({ name: r.name, last_name: r.lastName }),
     start_date: r.startDate,
     group_name: r.groupName,
     group_name_ar: r.groupNameAr,

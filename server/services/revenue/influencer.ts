@@ -7,6 +7,7 @@
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { BenefitPaymentDto, DiscountCodeHistoryDto, ProfitDiscountCodeDto } from "../../../domain/schemas/revenue";
+import { personNames } from "../../../domain/user";
 import { affiliations, benefitPayments, discountCodeUses, discountCodes, offerGroups, users } from "../../db/schema";
 import type { Deps } from "../../lib/deps";
 import { AppError, forbidden } from "../../lib/errors";
@@ -90,7 +91,7 @@ export async function listCodeHistory(deps: Pick<Deps, "db">, userId: number, co
     .offset((page - 1) * perPage);
   const payload: DiscountCodeHistoryDto[] = rows.map((r) => ({
     id: r.id,
-    user: { name: r.name, last_name: r.lastName },
+    user: personNames({ name: r.name, last_name: r.lastName }),
     affiliation: { start_date: r.startDate },
     group: { id: r.groupId, name: r.groupName, name_ar: r.groupNameAr, name_en: r.groupNameEn },
     profit_amount: Number(r.profit),

@@ -6,6 +6,7 @@
  */
 import { and, asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { PIN_MAX_TRIES, pinOfKind, TABLET_PAGE_SIZE, type PinKind, type TabletPupilDto, type TabletSessionDto } from "../../../domain/tablet";
+import { personNames } from "../../../domain/user";
 import { sessions, tabletPins, users } from "../../db/schema";
 import { issueToken, type AuthInfo, type RequestOrigin } from "../../lib/auth";
 import { hashPassword, hmac, verifyPassword } from "../../lib/crypto";
@@ -47,8 +48,7 @@ export async function listTabletPupils(deps: Deps, tablet: TabletPrincipal, page
     .offset((page - 1) * TABLET_PAGE_SIZE);
   const payload: TabletPupilDto[] = rows.map((r) => ({
     id: r.id,
-    name: r.name,
-    last_name: r.last_name,
+    ...personNames(r),
     avatar: gridAvatar(r.id, r.avatar),
     pin: r.failures === null ? "none" : r.failures >= PIN_MAX_TRIES ? "locked" : "set",
     pin_kind: r.kind === "pictures" ? "pictures" : "digits",

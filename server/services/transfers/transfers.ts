@@ -15,6 +15,7 @@ import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { TransferDto, TransferInput } from "../../../domain/schemas/transfers";
 import { isEmail, normalizePhone } from "../../../domain/schemas/common";
 import { CODE_MAX_TRIES } from "../../../domain/constants";
+import { personFullName, type PersonName } from "../../../domain/user";
 import type { Db, Tx } from "../../db/client";
 import { transfers, users } from "../../db/schema";
 import type { AuthInfo } from "../../lib/auth";
@@ -36,17 +37,18 @@ const RECEIVER_TYPES = ["student", "influencer"] as const;
 const fieldError = (field: string, code: "beneficiary_unknown" | "transfer_to_self") => new AppError(422, code, { [field]: [code] });
 
 type TransferRow = typeof transfers.$inferSelect;
-const fullName = (u: { name: string; lastName: string }) => `${u.name} ${u.lastName}`.trim();
+/** The name another pupil sees: null for an operator's subscriber who has not given theirs (`PersonNameSchema`). */
+const fullName = (u: { name: string; lastName: string }): PersonName => personFullName({ name: u.name, last_name: u.lastName });
 
-async function namesOf(db: Db | Tx, ids: number[]): Promise<Map<number, string>> {
+async function namesOf(db: Db | Tx, ids: number[]): Promise<Map<number, PersonName>> {
   if (!ids.length) return new Map();
   const rows = await db.select({ id: users.id, name: users.name, lastName: users.lastName }).from(users).where(inArray(users.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, fullName(r)]));
 }
 
-function toDto(row: TransferRow, viewerId: number, names: Map<number, string>): TransferDto {
-  const from = { id: row.fromUserId, name: names.get(row.fromUserId) ?? "" };
-  const to = { id: row.toUserId, name: names.get(row.toUserId) ?? "" };
+function toDto(row: TransferRow, viewerId: number, names: Map<number, PersonName>): TransferDto {
+  const from = { id: row.fromUserId, name: names.get(row.fromUserId) ?? null };
+  const to = { id: row.toUserId, name: names.get(row.toUserId) ?? null };
   return {
     id: row.id,
     from_user: from,
@@ -174,7 +176,7 @@ export async function confirmTransfer(
         userId: done.toUserId,
         category: "transferPoint",
         type: "transfer_received",
-        texts: transferReceived({ points: done.amount, from: names.get(done.fromUserId) ?? "" }),
+        texts: transferReceived({ points: done.amount, from: names.get(done.fromUserId) ?? null }),
         link: "/porte-monnaie",
         data: { transferId: String(done.id) },
       });

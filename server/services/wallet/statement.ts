@@ -18,6 +18,7 @@ import {
   type TopupStatus,
 } from "../../../domain/wallet";
 import type { TopupMethod } from "../../../domain/schemas/wallet";
+import { personFullName } from "../../../domain/user";
 import type { Deps } from "../../lib/deps";
 import { selectRows } from "../../db/rows";
 import { pageMeta } from "../../lib/paging";
@@ -41,6 +42,7 @@ type Row = {
   slice_index: number | null;
   slice_count: number | null;
   counterpart: string | null;
+  counterpart_last_name: string | null;
   code: string | null;
   tokens: number | null;
   days: number | null;
@@ -67,8 +69,7 @@ function statementRows(userId: number, filter: StatementFilter | undefined): SQL
              e.id as sort_id, coalesce(t.status, 'approved') as status, t.payment_method as method, t.reference,
              coalesce(a.offer_id, ra.offer_id) as offer_id, coalesce(a.period_start, ra.period_start) as period_start,
              coalesce(a.period_end, ra.period_end) as period_end, a.slice_index, a.slice_count,
-             (select u.name || ' ' || u.last_name from users u
-               where u.id = case when tr.from_user_id = ${userId} then tr.to_user_id else tr.from_user_id end) as counterpart,
+             cp.name as counterpart, cp.last_name as counterpart_last_name,
              dc.code, tc.tokens, os.recurrence as days,
              case when e.ref_type = 'operator_subscription' then split_part(e.ref_id, ':', 2) end as billing_period
       from entries e
@@ -76,6 +77,7 @@ function statementRows(userId: number, filter: StatementFilter | undefined): SQL
       left join lateral (select af.offer_id, af.start_date as period_start, af.end_date as period_end, af.slice_index, af.slice_count
                          from affiliations af where e.ref_type = 'affiliation' and af.id::text = e.ref_id) a on true
       left join transfers tr on e.ref_type = 'transfer' and tr.id::text = e.ref_id
+      left join users cp on cp.id = case when tr.from_user_id = ${userId} then tr.to_user_id else tr.from_user_id end
       left join discount_code_uses du on e.ref_type = 'discount_use' and du.id::text = e.ref_id
       left join discount_codes dc on dc.id = du.code_id
       left join lateral (select af.offer_id, af.start_date as period_start, af.end_date as period_end
@@ -86,7 +88,7 @@ function statementRows(userId: number, filter: StatementFilter | undefined): SQL
       select 't' || t.id, 'topup', t.amount, false,
              coalesce((select sum(x.amount) from ledger_entries x where x.wallet_id = ${userId} and x.created_at <= t.created_at), 0),
              t.created_at, t.id, t.status, t.payment_method, t.reference,
-             null, null, null, null, null, null, null, null, null, null
+             null, null, null, null, null, null, null, null, null, null, null
       from topup_codes t where t.user_id = ${userId} and t.status <> 'approved'
     )
     select s.*, o.name as offer_name, o.name_en as offer_name_en, o.name_ar as offer_name_ar
@@ -131,7 +133,7 @@ function toDto(r: Row): StatementRowDto {
     offer: r.offer_id != null && r.offer_name != null ? { id: Number(r.offer_id), name: r.offer_name, name_en: r.offer_name_en, name_ar: r.offer_name_ar } : null,
     period: start && end ? { start, end } : null,
     instalments: r.slice_index != null ? { from: r.slice_index + 1, to: r.slice_index + (r.slice_count ?? 1) } : null,
-    counterpart: r.counterpart,
+    counterpart: r.counterpart === null ? null : { name: personFullName({ name: r.counterpart, last_name: r.counterpart_last_name ?? "" }) },
     code: r.code,
     tokens: r.tokens == null ? null : Number(r.tokens),
     days: r.days == null ? null : Number(r.days),

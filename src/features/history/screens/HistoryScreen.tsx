@@ -22,6 +22,7 @@ import { divisionChangesQueryOptions, type DivisionChangeRow } from "../api/getD
 import { subscriptionsQueryOptions } from "../api/getSubscriptions";
 import { HistorySection, type PageState } from "../components/HistorySection";
 import { StatusBadge } from "../components/StatusBadge";
+import { PersonName } from "@/lib/displayName";
 
 const FIRST: PageState = { page: 1, perPage: DEFAULT_PAGE_SIZE };
 
@@ -106,7 +107,7 @@ export function HistoryScreen() {
   ];
   const transferColumns: DataColumn<TransferDto>[] = [
     { key: "direction", header: t`Type`, cell: (x) => (x.direction === "sent" ? t`Envoyé` : t`Reçu`) },
-    { key: "who", header: t`Bénéficiaire / expéditeur`, cell: (x) => <bdi>{x.direction === "sent" ? x.to_user.name : x.from_user.name}</bdi> },
+    { key: "who", header: t`Bénéficiaire / expéditeur`, cell: (x) => <PersonName name={x.direction === "sent" ? x.to_user.name : x.from_user.name} /> },
     { key: "points", header: t`Points`, cell: (x) => <bdi dir="ltr">{money(x.points)}</bdi>, nowrap: true },
     { key: "status", header: t`Statut`, cell: (x) => <StatusBadge status={x.status} />, nowrap: true },
     { key: "date", header: t`Date`, cell: (x) => formatDate(x.updated_at), nowrap: true },

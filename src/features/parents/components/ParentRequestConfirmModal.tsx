@@ -5,6 +5,7 @@ import type { ParentRequestDto } from "@domain/account";
 import { describeError } from "@/lib/i18n/errors";
 import { toast } from "@/lib/toast";
 import { useAnswerParentRequest } from "../api/answerParentRequest";
+import { useNameOf } from "@/lib/displayName";
 
 /**
  * The parent-request-confirm dialog (SPEC §2 modals): the parent confirms approving or refusing a child's request.
@@ -21,7 +22,7 @@ export function ParentRequestConfirmModal({
 }) {
   const { t, i18n } = useLingui();
   const answer = useAnswerParentRequest();
-  const child = `${request.child_user.name} ${request.child_user.last_name}`;
+  const child = useNameOf()(request.child_user.name, request.child_user.last_name);
   // Sentences about the child agree with their gender when the profile gives it (Arabic: حسابه / حسابها).
   const gender = request.child_user.gender ?? "other";
   const confirm = async () => {

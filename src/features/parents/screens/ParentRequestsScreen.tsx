@@ -6,6 +6,7 @@ import { formatDate } from "@/lib/format";
 import { useDocumentTitle } from "@/lib/useDocumentTitle";
 import { myParentRequestsQueryOptions } from "../api/getMyParentRequests";
 import { ParentRequestStatus } from "../components/ParentRequestStatus";
+import { PersonName } from "@/lib/displayName";
 
 /** The pupil's `/liste-des-demandes-parentales`: the parent requests about them, with each one's answer. */
 export function ParentRequestsScreen() {
@@ -31,9 +32,7 @@ export function ParentRequestsScreen() {
                 <Group justify="space-between" gap="xs" wrap="wrap">
                   <Stack gap={2}>
                     <Text fw={600}>
-                      <bdi data-authored translate="no">
-                        {r.parent_user.name} {r.parent_user.last_name}
-                      </bdi>
+                      <PersonName name={r.parent_user.name} lastName={r.parent_user.last_name} />
                     </Text>
                     <Text size="sm" c="dimmed">
                       <Trans>Demande du {date}</Trans>

@@ -53,6 +53,17 @@ describe("ParentSpaceScreen", () => {
     await waitFor(() => expect(within(screen.getAllByTestId("parent-request")[0]!).queryByRole("button")).toBeNull());
   });
 
+  it("names a nameless operator subscriber's request (names null) in the reader's language, in the list and the button", async () => {
+    const nameless: ParentRequestDto = { ...request(3, null, "x"), child_user: { ...request(3, null, "x").child_user, name: null, last_name: null } };
+    mockApi([nameless]);
+    const { messages } = await import("../../../locales/en/messages.po");
+    await renderWithProviders(<ParentSpaceScreen />, { path: "/request-parent-user-children", locale: "en", messages });
+    const [row] = await screen.findAllByTestId("parent-request");
+    expect(row!.textContent).toContain("Ooredoo subscriber");
+    expect(row!.textContent).not.toContain("Abonné");
+    expect(within(row!).getAllByRole("button").map((b) => b.getAttribute("aria-label"))).toEqual([expect.stringContaining("Ooredoo subscriber"), expect.stringContaining("Ooredoo subscriber")]);
+  });
+
   it("says so without children or requests", async () => {
     mockApi([]);
     await renderWithProviders(<ParentSpaceScreen />, { path: "/request-parent-user-children" });

@@ -11,6 +11,7 @@ import { parentInboxQueryOptions } from "../api/getParentInbox";
 import { ParentRequestConfirmModal } from "../components/ParentRequestConfirmModal";
 import { ParentRequestStatus } from "../components/ParentRequestStatus";
 import { OnDemand } from "@/components/OnDemand";
+import { PersonName, useNameOf } from "@/lib/displayName";
 
 /** A child's activity charts and their library: loaded when the block nears the screen. */
 const ActivityChildBlock = lazy(() =>
@@ -28,6 +29,7 @@ export function ParentSpaceScreen() {
   const { t } = useLingui();
   useDocumentTitle(t`Espace parent`);
   const l = useLocalized();
+  const nameOf = useNameOf();
   const { data } = useSuspenseQuery(parentInboxQueryOptions);
   const [answering, setAnswering] = useState<{
     request: ParentRequestDto;
@@ -56,9 +58,7 @@ export function ParentSpaceScreen() {
                 <li key={r.id} data-testid="parent-child">
                   <Card withBorder radius="md" padding="sm">
                     <Text fw={600}>
-                      <bdi data-authored translate="no">
-                        {r.child_user.name} {r.child_user.last_name}
-                      </bdi>
+                      <PersonName name={r.child_user.name} lastName={r.child_user.last_name} />
                     </Text>
                     {r.child_user.division && (
                       <Text size="sm" c="dimmed">
@@ -87,7 +87,7 @@ export function ParentSpaceScreen() {
           ) : (
             <Stack gap="xs" component="ul" style={{ listStyle: "none", margin: 0, padding: 0 }}>
               {requests.map((r) => {
-                const child = `${r.child_user.name} ${r.child_user.last_name}`;
+                const child = nameOf(r.child_user.name, r.child_user.last_name);
                 const date = formatDate(r.created_at);
                 return (
                   <li key={r.id} data-testid="parent-request" data-request-id={r.id}>
@@ -95,7 +95,7 @@ export function ParentSpaceScreen() {
                       <Stack gap="xs">
                         <Group justify="space-between" gap="xs" wrap="wrap">
                           <Text fw={600}>
-                            <bdi data-authored translate="no">{child}</bdi>
+                            <PersonName name={r.child_user.name} lastName={r.child_user.last_name} />
                           </Text>
                           <ParentRequestStatus approved={r.approved} />
                         </Group>

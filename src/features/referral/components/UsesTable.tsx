@@ -13,6 +13,7 @@ import { describeError } from "@/lib/i18n/errors";
 import { useFormatMillimes, useFormatNumber } from "@/lib/i18n/labels";
 import { generatedGiftsQueryOptions } from "../api/getGeneratedGifts";
 import type { ReferralPageSearch } from "../search";
+import { PersonName } from "@/lib/displayName";
 
 /** The uses of the pupil's gift code (`GET /student/history/generated-gifts`), paged 10/25/100 in the URL. */
 export function UsesTable({
@@ -35,11 +36,7 @@ export function UsesTable({
     {
       key: "friend",
       header: <Trans>Ami</Trans>,
-      cell: (row) => (
-        <bdi>
-          {row.name} {row.last_name}
-        </bdi>
-      ),
+      cell: (row) => <PersonName name={row.name} lastName={row.last_name} />,
     },
     {
       key: "start",

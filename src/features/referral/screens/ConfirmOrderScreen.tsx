@@ -21,7 +21,7 @@ import { ApiRequestError } from "@/lib/api";
 import { useSchemaForm } from "@/lib/forms";
 import { codeMessage, describeError } from "@/lib/i18n/errors";
 import { useFormatNumber, useTokensWord } from "@/lib/i18n/labels";
-import type { Me } from "@domain/user";
+import { personFullName, type Me } from "@domain/user";
 import { meQueryOptions } from "@/lib/me";
 import { useSubmissionKey } from "@/lib/submissionKey";
 import { toast } from "@/lib/toast";
@@ -37,7 +37,8 @@ const PHONE_RE = /^[2459]\d{7}$/;
 /** The form filled with what the pupil's profile already says (they change what differs for the delivery). */
 function initialDelivery(me: Me): DeliveryValues {
   return {
-    name: `${me.name} ${me.last_name}`.trim(),
+    // An operator's subscriber without a name types theirs: the placeholder is no name to deliver to.
+    name: personFullName(me) ?? "",
     phone1: me.phone && PHONE_RE.test(me.phone) ? me.phone : "",
     phone2: "",
     email: me.email ?? "",

@@ -6,6 +6,7 @@ import { formatDate } from "@/lib/format";
 import { useLocalized } from "@/lib/localized";
 import { useFormatMillimes } from "@/lib/i18n/labels";
 import classes from "./revenue.module.css";
+import { PersonName } from "@/lib/displayName";
 
 /** The coupon revenue table: buyer, subscription start, group, profit. */
 export function HistoryTable({ items, labelledBy }: { items: readonly DiscountCodeHistoryDto[]; labelledBy: string }) {
@@ -37,9 +38,7 @@ export function HistoryTable({ items, labelledBy }: { items: readonly DiscountCo
             return (
               <Table.Tr key={row.id}>
                 <Table.Td>
-                  <bdi>
-                    {row.user.name} {row.user.last_name}
-                  </bdi>
+                  <PersonName name={row.user.name} lastName={row.user.last_name} />
                 </Table.Td>
                 <Table.Td>{formatDate(row.affiliation.start_date)}</Table.Td>
                 <Table.Td>

@@ -8,6 +8,7 @@ import { ApiRequestError } from "@/lib/api";
 import { describeError } from "@/lib/i18n/errors";
 import { useTabletSignIn } from "../api/signIn";
 import { PicturePin } from "./PicturePin";
+import { useNameOf } from "@/lib/displayName";
 
 interface Props {
   pupil: TabletPupilDto;
@@ -30,7 +31,7 @@ export function PupilSignIn({ pupil, onClose, onSignedIn }: Props) {
   const [newKind, setNewKind] = useState<PinKind>(pupil.pin_kind);
   const kind = withPassword ? newKind : pupil.pin_kind;
   const [password, setPassword] = useState("");
-  const full = `${pupil.name} ${pupil.last_name}`;
+  const full = useNameOf()(pupil.name, pupil.last_name);
   const pin = kind === "pictures" ? pictures.join("-") : digits;
   const complete = (kind === "pictures" ? pictures.length : digits.length) === PIN_LENGTH;
 

@@ -5,6 +5,8 @@ import { IconMaximize, IconUsers } from "@tabler/icons-react";
 import { useAvatarSrc } from "@/lib/avatar";
 import { requestFullscreen, useIsFullscreen } from "@/lib/kiosk";
 import { meQueryOptions } from "@/lib/me";
+import { useDisplayName } from "@/lib/displayName";
+import type { Me } from "@domain/user";
 
 /**
  * On a class tablet, the signed-in pupil's photo and name stay in view on every screen (under the top bar), with the
@@ -21,7 +23,7 @@ export function TabletPupilBar({ onSwitch, busy }: { onSwitch: () => void; busy:
       <Group gap="xs" wrap="nowrap">
         <Avatar src={avatar} color="darsi.8" variant="filled" size={32} radius="xl" alt="" />
         <Text fw={600} truncate>
-          {me.name} {me.last_name}
+          <PupilName me={me} />
         </Text>
       </Group>
       <Group gap="xs" wrap="nowrap">
@@ -36,4 +38,9 @@ export function TabletPupilBar({ onSwitch, busy }: { onSwitch: () => void; busy:
       </Group>
     </Group>
   );
+}
+
+/** The signed-in pupil's name (the subscriber's label while they have none of their own). */
+function PupilName({ me }: { me: Me }) {
+  return <bdi>{useDisplayName(me)}</bdi>;
 }

@@ -16,6 +16,7 @@ import { ApiRequestError } from "@/lib/api";
 import { describeError } from "@/lib/i18n/errors";
 import { requestFullscreen } from "@/lib/kiosk";
 import { setTabletDevice, useTabletDevice, type TabletDevice } from "@/lib/tablet";
+import { PersonName } from "@/lib/displayName";
 import { useTabletAvatarSrc } from "../api/getPupilAvatar";
 import { tabletPupilsQueryOptions } from "../api/getTabletPupils";
 import { DisableTablet } from "../components/DisableTablet";
@@ -40,7 +41,8 @@ export function TabletScreen({ onSignedIn }: { onSignedIn: (session: TabletSessi
   );
 }
 
-const initials = (p: TabletPupilDto) => `${p.name.charAt(0)}${p.last_name.charAt(0)}`.toUpperCase();
+/** Their initials; none for an operator's subscriber without a name (the avatar's own icon then). */
+const initials = (p: TabletPupilDto) => `${p.name?.charAt(0) ?? ""}${p.last_name?.charAt(0) ?? ""}`.toUpperCase() || undefined;
 
 function PupilGrid({ device, onSignedIn }: { device: TabletDevice; onSignedIn: (session: TabletSessionDto) => void | Promise<void> }) {
   const { t, i18n } = useLingui();
@@ -111,7 +113,7 @@ function PupilGrid({ device, onSignedIn }: { device: TabletDevice; onSignedIn: (
                   <Stack align="center" gap={6}>
                     <PupilAvatar pupil={p} />
                     <Text fw={600} ta="center">
-                      {p.name} {p.last_name}
+                      <PersonName name={p.name} lastName={p.last_name} />
                     </Text>
                     {waiting > 0 && (
                       <Text size="xs" c="orange.9" ta="center">

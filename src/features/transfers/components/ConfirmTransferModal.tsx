@@ -9,6 +9,7 @@ import { toast } from "@/lib/toast";
 import { useConfirmTransfer } from "../api/confirmTransfer";
 import { useResendTransferCode } from "../api/resendTransferCode";
 import { useSubmissionKey } from "@/lib/submissionKey";
+import { PersonName, useNameOf } from "@/lib/displayName";
 
 const CODE_LENGTH = 6;
 
@@ -25,7 +26,9 @@ export function ConfirmTransferModal({ transfer, onClose, onDone }: { transfer: 
   const resend = useResendTransferCode();
   const submission = useSubmissionKey();
   const amount = transfer ? format(transfer.points) : "";
-  const receiver = transfer?.to_user.name ?? "";
+  const nameOf = useNameOf();
+  const receiverName = transfer ? nameOf(transfer.to_user.name) : "";
+  const receiver = transfer ? <PersonName name={transfer.to_user.name} /> : null;
   const form = useCodeForm(ConfirmTransferFormSchema, {
     serverField: "confirmationToken",
     submit: async (code) => {
@@ -38,7 +41,7 @@ export function ConfirmTransferModal({ transfer, onClose, onDone }: { transfer: 
         throw err;
       }
       submission.settle();
-      toast.success(t`Transfert effectué : ${amount} ${pointsWord} envoyés à ${receiver}.`);
+      toast.success(t`Transfert effectué : ${amount} ${pointsWord} envoyés à ${{ receiver: receiverName }}.`);
       onDone();
     },
     resend: async () => {

@@ -1,9 +1,10 @@
 import "@mantine/core/styles/Badge.css";
 import "@mantine/core/styles/Card.css";
 import { Badge, Button, Card, Group, Stack, Text } from "@mantine/core";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Trans } from "@lingui/react/macro";
 import type { TransferDto } from "@domain/schemas/transfers";
 import { formatDate } from "@/lib/format";
+import { PersonName } from "@/lib/displayName";
 import { useFormatMillimes, usePointsWord } from "@/lib/i18n/labels";
 import classes from "./transfers.module.css";
 
@@ -12,11 +13,10 @@ import classes from "./transfers.module.css";
  * "Waiting for Confirm", "Action Confirmed", or for the sender of a pending one the "Confirm this action" button.
  */
 export function TransferRow({ transfer, onConfirm }: { transfer: TransferDto; onConfirm: (t: TransferDto) => void }) {
-  const { t } = useLingui();
   const format = useFormatMillimes();
   const pointsWord = usePointsWord(transfer.points);
   const sent = transfer.direction === "sent";
-  const counterpart = sent ? transfer.to_user.name : transfer.from_user.name;
+  const counterpart = <PersonName name={sent ? transfer.to_user.name : transfer.from_user.name} />;
   return (
     <Card withBorder radius="md" padding="sm" component="li" data-testid="transfer-row" data-status={transfer.status}>
       <Group justify="space-between" align="center" wrap="wrap" gap="xs">
@@ -32,7 +32,7 @@ export function TransferRow({ transfer, onConfirm }: { transfer: TransferDto; on
             </Text>
           </Group>
           <Text size="sm" dir="auto">
-            {sent ? t`À ${counterpart}` : t`De ${counterpart}`}
+            {sent ? <Trans>À {counterpart}</Trans> : <Trans>De {counterpart}</Trans>}
           </Text>
           <Text size="xs" c="dimmed" className={classes.date}>
             {formatDate(transfer.updated_at)}

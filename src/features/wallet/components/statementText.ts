@@ -3,6 +3,7 @@ import { plural } from "@lingui/core/macro";
 import type { StatementRowDto } from "@domain/wallet";
 import { formatDate } from "@/lib/format";
 import { refName } from "@/lib/reference";
+import { useNameOf } from "@/lib/displayName";
 
 /**
  * The sentence of a statement row, written in the reader's language from the movement's kind and parameters (issue 22):
@@ -11,6 +12,7 @@ import { refName } from "@/lib/reference";
  */
 export function useStatementSentence(): (row: StatementRowDto) => string {
   const { t, i18n } = useLingui();
+  const nameOf = useNameOf();
   return (row) => {
     const offer = row.offer ? refName(row.offer, i18n.locale) : null;
     const start = row.period ? formatDate(row.period.start) : "";
@@ -33,7 +35,7 @@ export function useStatementSentence(): (row: StatementRowDto) => string {
         return row.period ? t`Achat ${offer} du ${start} au ${end}` : t`Achat ${offer}`;
       }
       case "transfer": {
-        const name = row.counterpart;
+        const name = row.counterpart ? nameOf(row.counterpart.name) : null;
         if (row.amount < 0) return name ? t`Transfert envoyé à ${name}` : t`Transfert envoyé`;
         return name ? t`Transfert reçu de ${name}` : t`Transfert reçu`;
       }

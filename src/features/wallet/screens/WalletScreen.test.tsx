@@ -97,7 +97,7 @@ describe("WalletScreen", () => {
   it("lists the statement: each movement in a sentence from its kind and parameters, signed amount, balance after, status", async () => {
     mockApi([
       row({ key: "t1", balance: 58_000 }),
-      row({ key: "m3", kind: "transfer", amount: 10_000, applied: true, balance: 58_000, status: "approved", method: null, reference: null, counterpart: "Youssef Trabelsi" }),
+      row({ key: "m3", kind: "transfer", amount: 10_000, applied: true, balance: 58_000, status: "approved", method: null, reference: null, counterpart: { name: "Youssef Trabelsi" } }),
       row({
         key: "m2",
         kind: "purchase",
@@ -122,6 +122,15 @@ describe("WalletScreen", () => {
     expect(rows[2]!.textContent).toContain("Achat Silver du 20/11/2026 au 21/11/2026");
     expect(rows[2]!.textContent).toContain("-52");
     expect(within(rows[2]!).getByTestId("statement-balance").textContent).toBe("48");
+  });
+
+  it("names a transfer's nameless counterpart (an operator's subscriber) in the reader's language", async () => {
+    mockApi([row({ key: "m4", kind: "transfer", amount: 10_000, applied: true, balance: 10_000, status: "approved", method: null, reference: null, counterpart: { name: null } })]);
+    const { messages } = await import("../../../locales/en/messages.po");
+    await renderWithProviders(<Harness />, { me: makeMe({ points: 10_000 }), path: "/porte-monnaie", locale: "en", messages });
+    const [received] = await screen.findAllByTestId("statement-row");
+    expect(received!.textContent).toContain("from Ooredoo subscriber");
+    expect(received!.textContent).not.toContain("Abonné");
   });
 
   it("filters by kind; an empty filter says so next to the balance", async () => {
