@@ -5,7 +5,7 @@
  */
 import * as v from "valibot";
 import { idSchema, intSchema, withEntries } from "./schemas/common";
-import { PersonNameSchema } from "./user";
+import { PersonNameSchema } from "./schemas/common";
 
 // ───────────────────────── parents ─────────────────────────
 

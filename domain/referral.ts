@@ -7,7 +7,7 @@ import * as v from "valibot";
 import { addDays } from "./days";
 import { EMAIL_RE, idSchema, intSchema, withEntries } from "./schemas/common";
 import { PageQuery } from "./schemas/learning";
-import { PersonNameSchema } from "./user";
+import { PersonNameSchema } from "./schemas/common";
 
 // ── eligibility ──
 

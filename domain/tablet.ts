@@ -4,7 +4,8 @@
  */
 import * as v from "valibot";
 import { idSchema } from "./schemas/common";
-import { PersonNameSchema, USER_TYPES } from "./user";
+import { USER_TYPES } from "./user";
+import { PersonNameSchema } from "./schemas/common";
 
 /** A device code lives 15 minutes and is used once. */
 export const TABLET_CODE_MINUTES = 15;

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { GROUP } from "./constants";
+import type { PersonName } from "./schemas/common";
 
 export const USER_TYPES = ["student", "teacher", "parent", "influencer", "admin"] as const;
 export type UserType = (typeof USER_TYPES)[number];
@@ -188,16 +189,6 @@ export function hasPlaceholderName(me: Pick<Me, "name" | "last_name">): boolean 
 
 /** The operator's brand in "Abonné Ooredoo": a name, never translated (isolated from the sentence around it). */
 export const OPERATOR_BRAND = "Ooredoo";
-
-/**
- * Another account's name in an answer (a transfer's counterpart, a referee, a buyer, a parent's child, a pupil of a
- * class tablet): its own words, or **null** (`name` and `last_name` both) while it is an operator's subscriber who has
- * not given theirs. The stored placeholder never leaves the server as a name: the reader's screen shows "Abonné Ooredoo",
- * "Ooredoo subscriber" or "مشترك Ooredoo" for null (`src/lib/displayName.ts`), and a notification's text says it in
- * each language (`server/services/notifications/texts.ts`).
- */
-export const PersonNameSchema = v.nullable(v.string());
-export type PersonName = v.InferOutput<typeof PersonNameSchema>;
 
 /** A stored name (`name`, `last_name`) as an answer gives it to another reader: null both for the placeholder. */
 export function personNames(u: { name: string; last_name: string }): { name: PersonName; last_name: PersonName } {

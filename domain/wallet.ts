@@ -6,7 +6,7 @@
 import * as v from "valibot";
 import { PageQuery } from "./schemas/learning";
 import { TOPUP_METHODS } from "./schemas/wallet";
-import { PersonNameSchema } from "./user";
+import { PersonNameSchema } from "./schemas/common";
 
 const id = v.pipe(v.number(), v.integer());
 const millimes = v.pipe(v.number(), v.safeInteger());

@@ -124,3 +124,13 @@ export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_.:-]{8,128}$/;
 export function withEntries<A extends v.ObjectEntries, B extends v.ObjectEntries>(a: A, b: B): A & B {
   return { ...a, ...b };
 }
+
+/**
+ * Another account's name in an answer (a transfer's counterpart, a referee, a buyer, a parent's child, a pupil of a
+ * class tablet): its own words, or **null** (`name` and `last_name` both) while it is an operator's subscriber who has
+ * not given theirs. The stored placeholder never leaves the server as a name: the reader's screen shows "Abonné Ooredoo",
+ * "Ooredoo subscriber" or "مشترك Ooredoo" for null (`src/lib/displayName.tsx`), and a notification's text says it in
+ * each language (`server/services/notifications/texts.ts`).
+ */
+export const PersonNameSchema = v.nullable(v.string());
+export type PersonName = v.InferOutput<typeof PersonNameSchema>;

@@ -2,7 +2,7 @@
 import * as v from "valibot";
 import { idSchema } from "./common";
 import { PageQuery } from "./learning";
-import { PersonNameSchema } from "../user";
+import { PersonNameSchema } from "./common";
 
 export const DiscountCodeHistoryParams = v.object({ id: idSchema });
 /** `?page&perPage` (10/25/100, default 10). */

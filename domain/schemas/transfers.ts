@@ -7,7 +7,7 @@ import * as v from "valibot";
 import { TRANSFER_MAX, TRANSFER_MIN } from "../constants";
 import { MILLIMES_PER_TND } from "../money";
 import { EMAIL_RE, idSchema, isTunisianPhone } from "./common";
-import { PersonNameSchema } from "../user";
+import { PersonNameSchema } from "./common";
 
 const TRANSFER_MIN_MILLIMES = TRANSFER_MIN * MILLIMES_PER_TND;
 const TRANSFER_MAX_MILLIMES = TRANSFER_MAX * MILLIMES_PER_TND;

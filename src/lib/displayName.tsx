@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import { OPERATOR_BRAND, personNames, type Me, type PersonName as Name } from "@domain/user";
+import { OPERATOR_BRAND, personNames, type Me } from "@domain/user";
+import type { PersonName as Name } from "@domain/schemas/common";
 
 /**
  * Names of people as the app shows them, one way everywhere. An operator's subscriber who has not given their name yet

@@ -4,7 +4,7 @@
  * pupil). Texts in the three languages from the templates of `../notifications/texts.ts`; the bell links to the screen
  * that shows it.
  */
-import type { PersonName } from "../../../domain/user";
+import type { PersonName } from "../../../domain/schemas/common";
 import type { Tx } from "../../db/client";
 import { notify } from "../notifications/notify";
 import { parentRequestAnswered, parentRequestCreated, videoReportStatus } from "../notifications/texts";

@@ -10,7 +10,7 @@
  */
 import type { Locale } from "../../../domain/constants";
 import { ISOLATE_END, ISOLATE_START } from "../../../domain/notifications";
-import type { PersonName } from "../../../domain/user";
+import type { PersonName } from "../../../domain/schemas/common";
 import { points, subscriberLabel } from "../notifications/texts";
 
 export type MessageLanguage = Locale;

@@ -22,7 +22,8 @@ import type { Locale } from "../../../domain/constants";
 import { LOCALES } from "../../../domain/constants";
 import { formatMillimes, formatTunisDate, formatTunisDay } from "../../../domain/format";
 import { ISOLATE_END, ISOLATE_START, ISOLATE_LTR, ISOLATE_RTL } from "../../../domain/notifications";
-import { OPERATOR_BRAND, type PersonName } from "../../../domain/user";
+import { OPERATOR_BRAND } from "../../../domain/user";
+import type { PersonName } from "../../../domain/schemas/common";
 
 export type NotificationLanguage = Locale;
 export interface NotificationText {
