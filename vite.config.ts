@@ -49,6 +49,8 @@ function productionBuild(): Plugin {
  * own code — not the subject page or the bookmarks, which stay lazy so that the home's first load stays in budget. */
 const SHELL_ROUTES = /[\\/]src[\\/]routes[\\/]_auth(\.tsx|[\\/](index|subjects|courses)\.tsx)\?tsr-split/;
 const SIGNED_IN_SHELL = (id: string) => SHELL_ROUTES.test(id) || /[\\/]src[\\/]app[\\/]shell[\\/]/.test(id);
+/** Lazy modules a signed-in start needs before its first render, preloaded with the shell: the query cache's persister. */
+const SIGNED_IN_FIRST = /[\\/]src[\\/]lib[\\/]offline[\\/]queryPersister\.ts$/;
 
 /**
  * Fewer, earlier chunks for a signed-in start: the code of the signed-in shell (the authenticated layout and the list
@@ -93,6 +95,7 @@ function signedInPreload(): Plugin {
         };
         for (const chunk of chunks.values()) {
           if (chunk.moduleIds.some((id) => ROUTES.test(id))) add(chunk.fileName, chunk.moduleIds.some((id) => /[\\/]_auth\.tsx\?tsr-split/.test(id)) ? 1 : 0);
+          else if (chunk.moduleIds.some((id) => SIGNED_IN_FIRST.test(id))) add(chunk.fileName, 0);
         }
         const list = [...wanted].map((f) => `/${f}`).join(" ");
         // Before boot.js, which reads it.

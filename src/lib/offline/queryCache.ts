@@ -17,26 +17,14 @@
  * Decision (README "Offline"): localStorage rather than TanStack's per-query persister over IndexedDB, because it is
  * read synchronously before the first render (no database to open, no 33 kB Dexie on the way) — measured in the README.
  */
-import { dehydrate, type QueryClient, type QueryKey } from "@tanstack/react-query";
-import { createSyncStoragePersister } from "@tanstack/query-sync-storage-persister";
-import {
-  persistQueryClientRestore,
-  persistQueryClientSubscribe,
-  removeOldestQuery,
-  type PersistedClient,
-  type PersistQueryClientOptions,
-} from "@tanstack/react-query-persist-client";
-import { env } from "../env";
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import type { Attached } from "./queryPersister";
 import { subscribeSession } from "../session";
 import { currentUserId } from "./user";
 
 const QUERY_CACHE_PREFIX = "darsi:queries:";
 /** Keys of earlier designs, deleted at start wherever they were left. */
 const LEGACY_PREFIXES = ["darsi:snap:", "darsi:device:"];
-/** A kept answer older than this is forgotten, even offline. */
-const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
-/** At most this many answers per pupil (the oldest go first). */
-const MAX_QUERIES = 400;
 
 /**
  * First elements of the query keys kept on the device: the profile, the learning screens, and every screen the pupil
@@ -97,72 +85,26 @@ function forgetOthers(userId: number | null): void {
   }
 }
 
-const dehydrateOptions: NonNullable<PersistQueryClientOptions["dehydrateOptions"]> = {
-  // An answer whose later refetch failed (offline: status "error", data kept) is still the pupil's answer: kept too.
-  shouldDehydrateQuery: (query) =>
-    query.state.data !== undefined && isKeptOnDevice(query.queryKey) && Date.now() - query.state.dataUpdatedAt < MAX_AGE_MS,
-  // Writes go through the outbox, never through persisted mutations.
-  shouldDehydrateMutation: () => false,
-};
-
-/** The newest `MAX_QUERIES` answers only. */
-function serialize(client: PersistedClient): string {
-  const { queries } = client.clientState;
-  if (queries.length <= MAX_QUERIES) return JSON.stringify(client);
-  const newest = [...queries].sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt).slice(0, MAX_QUERIES);
-  return JSON.stringify({ ...client, clientState: { ...client.clientState, queries: newest } });
-}
-
-interface Attached {
-  userId: number;
-  close: () => void;
-}
-
 let attached: Attached | null = null;
 
 /**
  * The persisted cache of `userId` on `queryClient`: restores it (awaited before the first render), then saves every
- * change. The storage handed to the persister stops writing once closed (logout, another pupil).
+ * change. The persister's code (TanStack's, ./queryPersister) is loaded here, for a signed-in pupil only: the sign-in
+ * page's first load does without it (a signed-in start has it preloaded with the shell's chunk by boot.js).
  */
 async function attach(queryClient: QueryClient, userId: number): Promise<void> {
   detach();
-  const key = queryCacheKey(userId);
-  let open = true;
-  const storage = {
-    getItem: (k: string) => localStorage.getItem(k),
-    setItem: (k: string, value: string) => {
-      if (open) localStorage.setItem(k, value);
-    },
-    removeItem: (k: string) => localStorage.removeItem(k),
-  };
-  const persister = createSyncStoragePersister({ storage, key, serialize, retry: removeOldestQuery });
-  const options = { queryClient, persister, buster: env.buildId, maxAge: MAX_AGE_MS, dehydrateOptions };
-  const saveNow = () => {
-    if (!open || document.visibilityState !== "hidden") return;
-    try {
-      storage.setItem(key, serialize({ buster: env.buildId, timestamp: Date.now(), clientState: dehydrate(queryClient, dehydrateOptions) }));
-    } catch {
-      // full: the throttled save trims it (oldest answers first)
-    }
-  };
-  let unsubscribe = () => {};
-  const me: Attached = {
-    userId,
-    close: () => {
-      open = false;
-      unsubscribe();
-      document.removeEventListener("visibilitychange", saveNow);
-    },
-  };
-  attached = me;
-  await persistQueryClientRestore(options).catch(() => undefined);
-  if (!open) return;
-  unsubscribe = persistQueryClientSubscribe(options);
-  // Leaving the app within the throttle's second still keeps what the pupil saw.
-  document.addEventListener("visibilitychange", saveNow);
+  const mine = generation;
+  const { attachPersister } = await import("./queryPersister");
+  // Detached (signed out, another pupil, another attach) while it loaded: that one is not wanted any more.
+  if (mine !== generation || currentUserId() !== userId) return;
+  await attachPersister(queryClient, userId, (me) => (attached = me));
 }
+/** Counts detachments: an attach that was waiting for the persister's code when one happened gives up. */
+let generation = 0;
 
 function detach(): void {
+  generation++;
   attached?.close();
   attached = null;
 }
