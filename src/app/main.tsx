@@ -21,30 +21,33 @@ const prerendered = !document.documentElement.hasAttribute("data-prerender-off")
 installChunkReload();
 warmStart(router);
 const locale = initialLocale();
-// The pupil's answers kept on this device are in the query cache before the first render (offline too).
-await Promise.all([activateLocale(locale), persistQueryCache(queryClient)]);
+// The pupil's answers kept on this device are in the query cache before the first render (offline too). Not awaited at
+// the top level: what it loads (the query cache's persister, a language's catalogue) and a route's chunk import this
+// chunk, which must finish evaluating first.
+void Promise.all([activateLocale(locale), persistQueryCache(queryClient)]).then(start);
 
-const app = (
-  <StrictMode>
-    <Providers direction={directionOf(locale)}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>
-);
-// Over a prerendered page, which stays on the screen meanwhile, the first render is a transition: React renders it in
-// slices that let the browser answer in between (one long task otherwise) and commits it whole.
-const renderOverPage = () => startTransition(() => createRoot(root).render(app));
-// The route is resolved (its chunk loaded, its matches settled) before the first render, in its own task: the router then
-// has nothing to update as it mounts, which would re-render the whole page at once outside the transition. Not awaited
-// at the top level: a route's chunk imports this one, which must finish evaluating first.
-if (prerendered)
-  void yieldToMain()
-    .then(() => router.load())
-    .then(renderOverPage, renderOverPage);
-else createRoot(root).render(app);
+function start(): void {
+  const app = (
+    <StrictMode>
+      <Providers direction={directionOf(locale)}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>
+  );
+  // Over a prerendered page, which stays on the screen meanwhile, the first render is a transition: React renders it in
+  // slices that let the browser answer in between (one long task otherwise) and commits it whole.
+  const renderOverPage = () => startTransition(() => createRoot(root).render(app));
+  // The route is resolved (its chunk loaded, its matches settled) before the first render, in its own task: the router
+  // then has nothing to update as it mounts, which would re-render the whole page at once outside the transition.
+  if (prerendered)
+    void yieldToMain()
+      .then(() => router.load())
+      .then(renderOverPage, renderOverPage);
+  else createRoot(root).render(app);
 
-// Every dialog gives the focus back to what opened it when it closes (./focusReturn): a watcher that is of no use
-// before the first screen, loaded after it starts rendering.
-void import("./focusReturn").then((m) => m.installFocusReturn());
-registerServiceWorker();
-startOfflineSync(queryClient);
+  // Every dialog gives the focus back to what opened it when it closes (./focusReturn): a watcher that is of no use
+  // before the first screen, loaded after it starts rendering.
+  void import("./focusReturn").then((m) => m.installFocusReturn());
+  registerServiceWorker();
+  startOfflineSync(queryClient);
+}

@@ -241,9 +241,9 @@ test.describe("offline-first", () => {
     await expect(page).toHaveURL(/\/login/);
     const left = await deviceContents(page);
     expect(left.localStorage.filter((k) => ["token", "token_type", "expires_at", "user", "admin_user_id"].includes(k) || k.startsWith("darsi:"))).toEqual([]);
-    // The outbox database holds the outbox, the worker's token copy and a class tablet's sealed items, nothing else (no
-    // answers table any more), all empty.
-    expect(left.idb).toEqual({ outbox: 0, auth: 0, sealed: 0 });
+    // The outbox database holds the outbox, the worker's token copy, a class tablet's sealed items and the homework files
+    // waiting to be sent, nothing else (no answers table any more), all empty.
+    expect(left.idb).toEqual({ outbox: 0, auth: 0, sealed: 0, homework: 0 });
     expect(Object.entries(left.cacheEntries).filter(([name]) => !name.includes("precache"))).toEqual([]);
     // The old token is dead on the server too.
     expect((await fetch(`${BASE}/api/auth/me`, { headers: { Authorization: `Bearer ${session.token}` } })).status).toBe(401);
