@@ -91,6 +91,16 @@ registerRoute(
   new CacheFirst({ cacheName: EXTERNAL_IMAGE_CACHE, plugins: [acceptOpaque, externalImages] }),
 );
 
+// ------------------------------------------------------------------ lazy code kept once loaded
+
+// The exam homework's PDF worker (pdf-lib, 176 kB gzip) is not precached (most pupils never use it): once loaded online
+// (the homework form loads it as it opens), its file is kept here so that photos picked offline still merge. Code, not
+// a pupil's data: kept through sign-outs; one build's file replaces the last.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && /^\/assets\/mergeImages\.worker-[\w-]+\.js$/.test(url.pathname),
+  new CacheFirst({ cacheName: "darsi-code-lazy", plugins: [new ExpirationPlugin({ maxEntries: 2, purgeOnQuotaError: true })] }),
+);
+
 // ------------------------------------------------------------------ messages from the page
 
 type PageMessage = { type?: unknown } | null | undefined;

@@ -105,6 +105,50 @@ test.describe("homework kept on the device until the network is back", () => {
     });
   }
 
+  test("photos picked with no network still merge: the merging code was kept while the network was there", async ({ page, context }) => {
+    test.setTimeout(120_000);
+    const token = await signInAs(page, "eleve@darsi.tn", "fr");
+    await page.setViewportSize(PHONE);
+    const examId = await runningExam(page.request, token);
+    await page.goto(`/exams/${examId}`);
+    await expect(page.getByTestId("homework-uploader")).toBeVisible();
+    await workerInControl(page);
+    // The form loaded the PDF worker as it opened; the service worker keeps its file (not in the precache).
+    await expect
+      .poll(() => page.evaluate(async () => (await (await caches.open("darsi-code-lazy")).keys()).map((r) => new URL(r.url).pathname)), { timeout: 20_000 })
+      .toEqual([expect.stringMatching(/^\/assets\/mergeImages\.worker-[\w-]+\.js$/)]);
+
+    await context.setOffline(true);
+    const photos = await page.evaluate(async () => {
+      const out: string[] = [];
+      for (let n = 0; n < 2; n++) {
+        const c = document.createElement("canvas");
+        c.width = 400;
+        c.height = 300;
+        const g = c.getContext("2d")!;
+        g.fillStyle = n === 0 ? "#cde" : "#edc";
+        g.fillRect(0, 0, 400, 300);
+        g.fillStyle = "#000";
+        g.font = "40px sans-serif";
+        g.fillText(`Page ${n + 1}`, 40, 80);
+        const blob = await new Promise<Blob>((r) => c.toBlob((b) => r(b!), "image/jpeg", 0.8));
+        const bytes = new Uint8Array(await blob.arrayBuffer());
+        out.push(btoa(String.fromCharCode(...bytes)));
+      }
+      return out;
+    });
+    await page.getByTestId("photo-input").setInputFiles(photos.map((b64, i) => ({ name: `page-${i + 1}.jpg`, mimeType: "image/jpeg", buffer: Buffer.from(b64, "base64") })));
+    await page.getByTestId("send-homework").click();
+    const waiting = page.getByTestId("queued-homework-file").filter({ hasText: "merged-images.pdf" });
+    await expect(waiting).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId("upload-error")).toHaveCount(0);
+    const before = (await uploadedNames(page.request, token, examId)).filter((n) => n === "merged-images.pdf").length;
+
+    await context.setOffline(false);
+    await expect(page.getByTestId("queued-homework")).toHaveCount(0, { timeout: 30_000 });
+    expect((await uploadedNames(page.request, token, examId)).filter((n) => n === "merged-images.pdf")).toHaveLength(before + 1);
+  });
+
   test("on a class tablet: queued offline, sealed at the switch, nothing of it for the next pupil, sent once under its pupil at her next sign-in", async ({ page, context }) => {
     test.setTimeout(180_000);
     const own = await apiSession(page.request, "eleve@darsi.tn");

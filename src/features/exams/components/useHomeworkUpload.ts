@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { HOMEWORK_MAX_BYTES, MERGED_PDF_NAME, uploadExtension } from "@domain/exams";
 import { networkError } from "@/lib/api/envelope";
 import { startedSync } from "@/lib/offline/send";
-import { mergeImages } from "../lib/mergeImages";
+import { useLite } from "@/lib/lite";
+import { mergeImages, warmMergeWorker } from "../lib/mergeImages";
 
 /** A file the pupil picked: an image (merged into the PDF, shown as a thumbnail) or a file sent as it is. */
 export interface Picked {
@@ -27,6 +28,24 @@ export function useHomeworkUpload(examId: number) {
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const [refused, setRefused] = useState<string[]>([]);
   useEffect(() => () => picked.forEach((p) => p.thumb && URL.revokeObjectURL(p.thumb)), [picked]);
+  // The merging code is made sure of while the network is there (the service worker keeps it): photos picked once the
+  // network has gone still merge. Lite mode waits for a first photo before spending those bytes.
+  const lite = useLite().on;
+  const warmed = useRef(false);
+  const warm = () => {
+    if (warmed.current || !navigator.onLine) return;
+    const sw = "serviceWorker" in navigator ? navigator.serviceWorker : null;
+    // Through the service worker, or it is not kept: on a first visit, once it has taken the page.
+    if (sw && !sw.controller) {
+      sw.addEventListener("controllerchange", warm, { once: true });
+      return;
+    }
+    warmed.current = true;
+    void warmMergeWorker().catch(() => (warmed.current = false));
+  };
+  useEffect(() => {
+    if (!lite) warm();
+  });
 
   const add = (files: File[]) => {
     const bad: string[] = [];
@@ -38,6 +57,7 @@ export function useHomeworkUpload(examId: number) {
     }
     setRefused(bad);
     setPicked((prev) => [...prev, ...ok]);
+    if (ok.some((p) => p.image)) warm();
   };
   const remove = (key: string) => setPicked((prev) => prev.filter((x) => x.key !== key));
   const images = useMemo(() => picked.filter((p) => p.image), [picked]);

@@ -7,12 +7,21 @@
 import { PDFDocument } from "pdf-lib";
 import { IMAGE_JPEG_QUALITY, scaledSize } from "@domain/exams";
 
-export type MergeRequest = { images: Blob[] };
-export type MergeMessage = { type: "progress"; done: number; total: number } | { type: "done"; pdf: Blob } | { type: "error"; message: string };
+/** `warm`: only load (the page makes sure this code is on the device, kept by the service worker, before going offline). */
+export type MergeRequest = { images: Blob[] } | { warm: true };
+export type MergeMessage =
+  | { type: "progress"; done: number; total: number }
+  | { type: "done"; pdf: Blob }
+  | { type: "error"; message: string }
+  | { type: "ready" };
 
 const ctx = self as unknown as DedicatedWorkerGlobalScope;
 
 ctx.onmessage = async (event: MessageEvent<MergeRequest>) => {
+  if ("warm" in event.data) {
+    ctx.postMessage({ type: "ready" } satisfies MergeMessage);
+    return;
+  }
   try {
     const { images } = event.data;
     const pdf = await PDFDocument.create();
