@@ -34,8 +34,12 @@ const cspHash = (text) => `'sha256-${createHash("sha256").update(text, "utf8").d
  *   fetched at once, its 140 kB shared the connection with the page itself).
  */
 function withPage(indexHtml, body, title, bootJs, css) {
-  // Fields read-only until the app's render replaces them: what is typed before would be lost with the static page.
-  const clean = body.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<(input|textarea)\b/gi, '<$1 readonly=""');
+  // Fields read-only and buttons disabled until the app's render replaces them: what is typed before would be lost with
+  // the static page, and a button of it (the language switcher's) does nothing yet — a tap on it waits for the app's.
+  const clean = body
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
+    .replace(/<(input|textarea)\b/gi, '<$1 readonly=""')
+    .replace(/<button\b(?![^>]*\sdisabled)/gi, '<button disabled=""');
   if (!indexHtml.includes('<div id="root"></div>')) throw new Error("prerender: no empty #root in dist/index.html");
   const entries = [];
   const sheets = [];
