@@ -12,7 +12,7 @@
 import { UPLOAD_CHUNK_BYTES, type UploadStatusDto } from "@domain/exams";
 import { type ApiRequestError, errorOfAnswer, isLostAnswer, isRefusedForNow, isSessionEnded, networkError, readJson } from "../../api/envelope";
 import { getDb, type HomeworkItem } from "./db";
-import { MAX_SERVER_TRIES, OUTBOX_CHANNEL } from "./outbox";
+import { MAX_SERVER_TRIES, announce } from "./outbox";
 
 const HOMEWORK_LOCK = "darsi-homework";
 
@@ -193,12 +193,4 @@ export function flushHomework(ctx: HomeworkFlushContext): Promise<HomeworkReport
     if (report.delivered.length > 0 || report.refused.length > 0) announce();
     return report;
   });
-}
-
-/** Tells every tab that the device's waiting work changed (the outbox's channel). */
-function announce(): void {
-  if (typeof BroadcastChannel === "undefined") return;
-  const channel = new BroadcastChannel(OUTBOX_CHANNEL);
-  channel.postMessage({ type: "changed" });
-  channel.close();
 }

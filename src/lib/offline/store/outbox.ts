@@ -188,7 +188,7 @@ export function flushOutbox(ctx: FlushContext): Promise<FlushReport> {
 // ------------------------------------------------------------------ telling the other tabs
 
 /** Tells every tab (and the worker) that the outbox changed, so that their status shows the truth. */
-function announce(): void {
+export function announce(): void {
   if (typeof BroadcastChannel === "undefined") return;
   const channel = new BroadcastChannel(OUTBOX_CHANNEL);
   channel.postMessage({ type: "changed" });
