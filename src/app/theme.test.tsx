@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fireEvent, screen, within } from "@testing-library/react";
-import { Select } from "@mantine/core";
+import { Loader, Select } from "@mantine/core";
 import { renderWithProviders } from "../../tests/ui/render";
 
 const input = () => screen.getAllByLabelText(/Classe/).find((el) => el.tagName === "INPUT") as HTMLInputElement;
@@ -25,5 +25,12 @@ describe("theme: every Select", () => {
     expect(input().value).toBe("3ème année secondaire");
     fireEvent.click(screen.getByRole("button", { hidden: true }));
     expect(input().value).toBe("");
+  });
+});
+
+describe("theme: every Loader", () => {
+  it("is a status, so that its label is allowed and read out", async () => {
+    await renderWithProviders(<Loader aria-label="Chargement" />);
+    expect(screen.getByRole("status", { name: "Chargement" })).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple, type SelectProps } from "@mantine/core";
+import { createTheme, type CSSVariablesResolver, type LoaderProps, type MantineColorsTuple, type SelectProps } from "@mantine/core";
 
 const darsi: MantineColorsTuple = ["#edf2ff", "#dbe4ff", "#bac8ff", "#91a7ff", "#748ffc", "#5c7cfa", "#4c6ef5", "#4263eb", "#3b5bdb", "#364fc7"];
 
@@ -17,6 +17,9 @@ export const theme = createTheme({
     // field without a word). A select that may be emptied says so with `clearable` and its ✕ button. A plain object,
     // not `Select.extend`, so that the theme does not pull the Select component into the first load.
     Select: { defaultProps: { allowDeselect: false } satisfies Partial<SelectProps> },
+    // A loader is a status: its label ("Chargement") is then read out, where on Mantine's bare <span> ARIA forbids it
+    // (axe: aria-prohibited-attr). A decorative one keeps `aria-hidden`.
+    Loader: { defaultProps: { role: "status" } satisfies Partial<LoaderProps> & { role: string } },
   },
 });
 
