@@ -6,7 +6,7 @@
 // hidden before the first paint: public/boot.js sets `<html data-prerender-off>`, the style below hides the page's
 // wrapper (the app's own render, which replaces the wrapper, is not hidden).
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { transform } from "esbuild";
 import { criticalCss } from "./critical-css.mjs";
@@ -39,7 +39,9 @@ function withPage(indexHtml, body, title, bootJs, css) {
   const clean = body
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
     .replace(/<(input|textarea)\b/gi, '<$1 readonly=""')
-    .replace(/<button\b(?![^>]*\sdisabled)/gi, '<button disabled=""');
+    // The password's visibility toggle is left enabled: Mantine hides a disabled one, and the field would move at the
+    // app's render (a tap on it changes nothing that could be lost).
+    .replace(/<button\b(?![^>]*\sdisabled)(?![^>]*PasswordInput-visibilityToggle)/gi, '<button disabled=""');
   if (!indexHtml.includes('<div id="root"></div>')) throw new Error("prerender: no empty #root in dist/index.html");
   const entries = [];
   const sheets = [];
@@ -116,7 +118,13 @@ export function prerenderPages() {
       const indexHtml = readFileSync(join(dist, "index.html"), "utf8");
       const sheet = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/.exec(indexHtml);
       if (!sheet) throw new Error("prerender: no stylesheet in dist/index.html");
-      const css = readFileSync(join(dist, sheet[1]), "utf8");
+      // The entry's stylesheet, then the lazy chunks' (the form's components may be styled by one, e.g. SimpleGrid in
+      // the shell's): only the rules that match an element of the page are inlined, whichever file holds them.
+      const lazySheets = readdirSync(join(dist, "assets"))
+        .filter((f) => f.endsWith(".css") && `assets/${f}` !== sheet[1])
+        .sort()
+        .map((f) => `assets/${f}`);
+      const css = [sheet[1], ...lazySheets].map((f) => readFileSync(join(dist, f), "utf8")).join("\n");
       // public/boot.js as index.html runs it, minified (no comment, no line break to hash differently).
       const bootJs = (await transform(readFileSync(join(dist, "boot.js"), "utf8"), { minify: true, target: "es2017" })).code.trim();
       if (/<\/script/i.test(bootJs)) throw new Error("prerender: boot.js cannot be inlined");

@@ -19,6 +19,14 @@ describe("theme: every Select", () => {
     expect(input().value).toBe("Bac Mathématiques");
   });
 
+  it("mounts its list only when it opens (a closed form builds and measures no list)", async () => {
+    await renderWithProviders(<Select label="Classe" data={["3ème année secondaire", "Bac Mathématiques"]} />);
+    expect(screen.queryByRole("listbox", { hidden: true })).toBeNull();
+    expect(screen.queryAllByRole("option", { hidden: true })).toHaveLength(0);
+    await pick("Bac Mathématiques");
+    expect(input().value).toBe("Bac Mathématiques");
+  });
+
   it("still empties through its ✕ button when it is clearable (an optional field)", async () => {
     await renderWithProviders(<Select label="Classe" clearable data={["3ème année secondaire", "Bac Mathématiques"]} />);
     await pick("3ème année secondaire");

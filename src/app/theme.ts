@@ -16,7 +16,11 @@ export const theme = createTheme({
     // A select's chosen option, clicked again, stays chosen (Mantine's default clears it, which empties a required
     // field without a word). A select that may be emptied says so with `clearable` and its ✕ button. A plain object,
     // not `Select.extend`, so that the theme does not pull the Select component into the first load.
-    Select: { defaultProps: { allowDeselect: false } satisfies Partial<SelectProps> },
+    //
+    // Its list is mounted when it opens, not hidden beside every closed select (Mantine's default): the first render of
+    // a form no longer builds each list, and floating-ui no longer measures the page for lists nobody opened (a forced
+    // style recalculation per select in the first commit, which held /register's first render).
+    Select: { defaultProps: { allowDeselect: false, comboboxProps: { keepMounted: false } } satisfies Partial<SelectProps> },
     // A loader is a status: its label ("Chargement") is then read out, where on Mantine's bare <span> ARIA forbids it
     // (axe: aria-prohibited-attr). A decorative one keeps `aria-hidden`.
     Loader: { defaultProps: { role: "status" } satisfies Partial<LoaderProps> & { role: string } },

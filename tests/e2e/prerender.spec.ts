@@ -100,6 +100,38 @@ test.describe("prerendered sign-in pages", () => {
     await context.close();
   });
 
+  test("the app takes over each form where the HTML painted it: no field moves (phone and desktop)", async ({ browser }) => {
+    /**
+     * Top, left and size of the form's title, labels, fields and submit button, once the fonts are in. The sign-in
+     * providers' buttons arrive later, below the submit button (their own chunk), and are not part of the painted form.
+     */
+    const layout = (page: Page) =>
+      page.evaluate(async () => {
+        await document.fonts.ready;
+        return [...document.querySelectorAll("main form :is(h1, label, input, button[type=submit])")].map((e) => {
+          const r = e.getBoundingClientRect();
+          return `${e.tagName} ${Math.round(r.top)},${Math.round(r.left)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+        });
+      });
+    for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 800 }]) {
+      for (const path of ["/login", "/register"]) {
+        const bare = await browser.newContext({ javaScriptEnabled: false, viewport });
+        const painted = await bare.newPage();
+        await painted.goto(path);
+        const before = await layout(painted);
+        await bare.close();
+        const live = await browser.newContext({ viewport });
+        const page = await live.newPage();
+        await page.goto(path);
+        await expect(page.locator("#root > [data-prerendered]")).toHaveCount(0);
+        await expect(page.locator("main form input").first()).toBeEditable();
+        expect(before.length, `${path} at ${viewport.width} px`).toBeGreaterThan(3);
+        expect(await layout(page), `${path} at ${viewport.width} px`).toEqual(before);
+        await live.close();
+      }
+    }
+  });
+
   test("a French visitor: the page shows at once, the app takes it over without an error, and signs in", async ({ page }) => {
     const errors = collectErrors(page);
     await recordFirstPaintState(page);

@@ -98,7 +98,6 @@ export function RegisterScreen({ nextPage, referral }: { nextPage?: string | und
           label={t`Pays`}
           data={options.countries}
           searchable
-          comboboxProps={{ withinPortal: true }}
           {...field("country")}
         />
         {inTunisia && (

@@ -44,7 +44,6 @@ export function ReportVideoModal({ contentId, opened, onClose }: { contentId: nu
             label={t`Raison`}
             data={(reasons.data ?? []).map((r) => ({ value: String(r.id), label: l(r) }))}
             required
-            comboboxProps={{ withinPortal: true }}
             {...field("reportReason")}
           />
           <Textarea label={t`Description`} rows={4} maxLength={1000} required {...field("description")} />

@@ -112,7 +112,6 @@ export function SubscribeModal({ opened, onClose, level: initialLevel, onRedirec
                 setLevel(next as OperatorLevel);
                 form.setFieldValue("division", null);
               }}
-              comboboxProps={{ withinPortal: true }}
               data-testid="operator-level"
             />
             <Select
@@ -126,7 +125,6 @@ export function SubscribeModal({ opened, onClose, level: initialLevel, onRedirec
               onChange={(next) => form.setFieldValue("division", next)}
               onBlur={field("division").onBlur}
               error={field("division").error}
-              comboboxProps={{ withinPortal: true }}
               data-testid="operator-division"
             />
           </SimpleGrid>

@@ -45,7 +45,6 @@ export function EditReportModal({ report, onClose }: { report: VideoReportDto; o
             label={t`Raison`}
             data={(reasons.data ?? []).map((r) => ({ value: String(r.id), label: l(r) }))}
             required
-            comboboxProps={{ withinPortal: true }}
             data-testid="edit-report-reason"
             {...field("reportReason")}
           />
