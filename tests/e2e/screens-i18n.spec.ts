@@ -113,12 +113,14 @@ test.describe("the shell at 412 px", () => {
 
   test("the toast after signing in sits below the top bar, never over it", async ({ page }) => {
     await loginThroughUi(page, "eleve@darsi.tn");
-    // Measured as soon as it shows (it lasts 3 s, while the home loads): Mantine's toast box.
-    const toast = await page.waitForSelector(".mantine-Notification-root");
-    const { top, bottom, viewport } = await toast.evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      return { top: r.top, bottom: r.bottom, viewport: window.innerHeight };
+    // Measured in the frame where it shows (it lasts 3 s, while the home loads): Mantine's toast box. Found and measured
+    // in one step: on a busy machine a handle taken first may point at a toast already gone (a zero box) when measured.
+    const found = await page.waitForFunction(() => {
+      const el = document.querySelector(".mantine-Notification-root");
+      const r = el?.getBoundingClientRect();
+      return r && r.height > 0 ? { top: r.top, bottom: r.bottom, viewport: window.innerHeight } : null;
     });
+    const { top, bottom, viewport } = (await found.jsonValue())!;
     // The top bar is the first 60 px of the screen: the toast sits at the bottom.
     expect(top).toBeGreaterThan(60);
     expect(bottom).toBeLessThanOrEqual(viewport);
